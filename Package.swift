@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "open-composable-architecture",
+  platforms: [
+    .iOS(.v17),
+    .macOS(.v14),
+    .tvOS(.v17),
+    .watchOS(.v10),
+  ],
+  products: [
+    .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.0.2"),
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.4"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.0"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.0"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.0"),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+  ],
+  targets: [
+    .target(
+      name: "ComposableArchitecture",
+      dependencies: [
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
+        .product(
+          name: "OpenCombineShim", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows, .wasi])
+        ),
+      ]
+    ),
+    .testTarget(
+      name: "ComposableArchitectureTests",
+      dependencies: [
+        "ComposableArchitecture",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

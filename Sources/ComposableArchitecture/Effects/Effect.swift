@@ -1,0 +1,283 @@
+import Dependencies
+import Foundation
+import IssueReporting
+
+/// Work that a reducer asks the store to perform: talking to the outside world and feeding actions
+/// back into the system.
+///
+/// Reducers return effects; the store starts them once the reducer has finished mutating state.
+///
+/// ```swift
+/// case .factButtonTapped:
+///   return .run { [count = state.count] send in
+///     let fact = try await self.factClient.fetch(count)
+///     await send(.factResponse(fact))
+///   }
+/// ```
+///
+/// An effect is made of two parts:
+/// - *synchronous steps*, which happen the moment the store starts the effect: actions emitted by
+///   ``send(_:)`` and cancellations from ``cancel(id:)``; and
+/// - *runs*, asynchronous units of work started as tasks.
+public struct Effect<Action>: Sendable {
+  /// What happens synchronously, in order, when the effect starts: an action to feed back, or
+  /// work such as cancelling in-flight effects.
+  @usableFromInline
+  enum Step: Sendable {
+    case send(UncheckedSendable<Action>)
+    case perform(@Sendable () -> Void)
+  }
+
+  /// An asynchronous unit of work, started as its own task.
+  @usableFromInline
+  struct Run: Sendable {
+    var name: String?
+    var priority: TaskPriority?
+    /// Cancellation IDs the task is registered under when it starts, innermost first.
+    var cancellations: [CancellationRegistration]
+    var operation: @Sendable (Send<Action>) async -> Void
+  }
+
+  @usableFromInline
+  let steps: [Step]
+  @usableFromInline
+  let runs: [Run]
+
+  init(steps: [Step] = [], runs: [Run] = []) {
+    self.steps = steps
+    self.runs = runs
+  }
+
+  /// Whether the effect does nothing at all.
+  var isNone: Bool { self.steps.isEmpty && self.runs.isEmpty }
+}
+
+/// A convenience for the effect of a reducer's action type.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>
+
+extension Effect {
+  /// An effect that does nothing and completes immediately.
+  ///
+  /// ```swift
+  /// case .incrementButtonTapped:
+  ///   state.count += 1
+  ///   return .none
+  /// ```
+  public static var none: Self {
+    Self()
+  }
+
+  /// An effect that immediately feeds an action back into the store, before any other action is
+  /// processed.
+  ///
+  /// Prefer calling shared logic directly over sending actions to share logic; this is for
+  /// notifying a parent, for example a delegate action:
+  ///
+  /// ```swift
+  /// return .send(.delegate(.saved(item)))
+  /// ```
+  public static func send(_ action: Action) -> Self {
+    Self(steps: [.send(UncheckedSendable(action))])
+  }
+
+  /// Wraps an asynchronous unit of work that can send any number of actions back into the system.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   for await _ in self.clock.timer(interval: .seconds(1)) {
+  ///     await send(.timerTicked)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The operation runs with the dependencies of the reducer that returned it. Cancellation errors
+  /// are ignored. Any other error is passed to `catch`; without a handler it is reported as a
+  /// runtime warning, because an effect that fails silently hides bugs.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the operation.
+  ///   - name: A name for the task, shown by debugging tools.
+  ///   - operation: The work to perform, given a ``Send`` to feed actions back.
+  ///   - handler: Handles errors thrown by `operation`, and can send actions in response.
+  public static func run(
+    priority: TaskPriority? = nil,
+    name: String? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    withEscapedDependencies { dependencies in
+      Self(
+        runs: [
+          Run(name: name, priority: priority, cancellations: []) { send in
+            await dependencies.yield {
+              do {
+                try await operation(send)
+              } catch is CancellationError {
+                return
+              } catch {
+                guard !Task.isCancelled else { return }
+                guard let handler else {
+                  reportIssue(
+                    """
+                    An "Effect.run" created at "\(fileID):\(line)" threw an error that nothing \
+                    handled:
+
+                      \(error)
+
+                    Effects must handle every error other than cancellation: pass a "catch" \
+                    handler to "Effect.run", or catch the error inside the operation with a "do" \
+                    block.
+                    """,
+                    fileID: fileID,
+                    filePath: filePath,
+                    line: line,
+                    column: column
+                  )
+                  return
+                }
+                await handler(error, send)
+              }
+            }
+          }
+        ]
+      )
+    }
+  }
+
+  /// Runs several effects at the same time.
+  ///
+  /// ```swift
+  /// return .merge(
+  ///   .send(.delegate(.started)),
+  ///   .run { send in await send(.loaded(try await self.api.load())) }
+  /// )
+  /// ```
+  public static func merge(_ effects: Self...) -> Self {
+    Self.merge(effects)
+  }
+
+  /// Runs a sequence of effects at the same time.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    effects.reduce(.none) { $0.merge(with: $1) }
+  }
+
+  /// Runs this effect and another at the same time.
+  public func merge(with other: Self) -> Self {
+    Self(steps: self.steps + other.steps, runs: self.runs + other.runs)
+  }
+
+  /// Runs several effects one after the other: each starts once the previous one has finished.
+  ///
+  /// ```swift
+  /// return .concatenate(
+  ///   .run { _ in await self.analytics.track("saved") },
+  ///   .send(.delegate(.didSave))
+  /// )
+  /// ```
+  public static func concatenate(_ effects: Self...) -> Self {
+    Self.concatenate(effects)
+  }
+
+  /// Runs a collection of effects one after the other.
+  public static func concatenate(_ effects: some Collection<Self>) -> Self {
+    effects.reduce(.none) { $0.concatenate(with: $1) }
+  }
+
+  /// Runs another effect once this one has finished.
+  @_disfavoredOverload
+  public func concatenate(with next: Self) -> Self {
+    // While nothing is asynchronous yet, steps simply run in order when the effect starts.
+    guard !self.runs.isEmpty else {
+      return Self(steps: self.steps + next.steps, runs: next.runs)
+    }
+    guard !next.isNone else { return self }
+    let first = Self(runs: self.runs)
+    return Self(
+      steps: self.steps,
+      runs: [
+        Run(name: self.runs.first?.name, priority: self.runs.first?.priority, cancellations: []) {
+          send in
+          await first.execute(send: send)
+          guard !Task.isCancelled else { return }
+          await next.execute(send: send)
+        }
+      ]
+    )
+  }
+
+  /// Transforms the actions an effect sends.
+  ///
+  /// Parent reducers use it to embed a child's effects in their own action type:
+  ///
+  /// ```swift
+  /// return childEffect.map(Action.child)
+  /// ```
+  public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    Effect<T>(
+      steps: self.steps.map { step in
+        switch step {
+        case let .send(action):
+          return .send(UncheckedSendable(transform(action.value)))
+        case let .perform(work):
+          return .perform(work)
+        }
+      },
+      runs: self.runs.map { run in
+        Effect<T>.Run(
+          name: run.name,
+          priority: run.priority,
+          cancellations: run.cancellations
+        ) { send in
+          await run.operation(Send { action in send(transform(action)) })
+        }
+      }
+    )
+  }
+}
+
+extension Effect {
+  /// Performs the whole effect inside the current task: synchronous steps first, then every run
+  /// concurrently, returning when all of them have finished.
+  func execute(send: Send<Action>) async {
+    for step in self.steps {
+      switch step {
+      case let .send(action):
+        await send(action.value)
+      case let .perform(work):
+        work()
+      }
+    }
+    switch self.runs.count {
+    case 0:
+      return
+    case 1:
+      await self.runs[0].execute(send: send)
+    default:
+      await withTaskGroup(of: Void.self) { group in
+        for run in self.runs {
+          group.addTask(priority: run.priority) {
+            await run.execute(send: send)
+          }
+        }
+      }
+    }
+  }
+}
+
+extension Effect.Run {
+  /// Runs the operation in the current task, registered under its cancellation IDs.
+  func execute(send: Send<Action>) async {
+    var operation: @Sendable () async -> Void = { await self.operation(send) }
+    for registration in self.cancellations {
+      let inner = operation
+      operation = {
+        await registration.withTaskCancellation { await inner() }
+      }
+    }
+    await operation()
+  }
+}

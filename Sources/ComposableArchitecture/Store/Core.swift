@@ -1,0 +1,260 @@
+import ConcurrencyExtras
+import Dependencies
+import IssueReporting
+
+/// The engine behind a store: where state lives and how actions reach the root reducer.
+///
+/// A root store owns a ``RootCore``; scoped stores own cores that read their state through the
+/// parent's and embed their actions into the parent's.
+@MainActor
+protocol Core<State, Action>: AnyObject, Sendable {
+  associatedtype State
+  associatedtype Action
+
+  var state: State { get }
+  func send(_ action: Action) -> Task<Void, Never>?
+  /// The root of the core tree, which runs the reducer and notifies observers.
+  var root: any RootCoreProtocol { get }
+}
+
+@MainActor
+protocol RootCoreProtocol: AnyObject {
+  /// Whether the root is in the middle of processing actions.
+  var isSending: Bool { get }
+  /// Calls `didChange` after every change of root state, for as long as `observer` is alive.
+  func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void)
+}
+
+/// Runs the root reducer.
+///
+/// Sending an action appends it to a buffer; if the core is not already processing, it reduces
+/// buffered actions one by one, in order, on a working copy of the state:
+/// - actions from an effect's synchronous steps (``Effect/send(_:)``) join the buffer and are
+///   processed in the same pass;
+/// - each run of an effect starts as a main-actor task whose actions are sent back to the core
+///   in the order the task sends them.
+/// When the buffer is empty the new state is committed and observers are notified.
+@MainActor
+final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
+  private(set) var state: Root.State
+  private let reducer: Root
+  private var bufferedActions: [Root.Action] = []
+  private(set) var isSending = false
+  private var observers: [Observer] = []
+  /// In-flight effect tasks, cancelled when the core goes away.
+  private nonisolated let effectTasks = LockIsolated<[Int: Task<Void, Never>]>([:])
+  private var nextEffectID = 0
+
+  init(initialState: Root.State, reducer: Root) {
+    self.state = initialState
+    self.reducer = reducer
+  }
+
+  deinit {
+    self.effectTasks.withValue { tasks in
+      for task in tasks.values { task.cancel() }
+      tasks.removeAll()
+    }
+  }
+
+  var root: any RootCoreProtocol { self }
+
+  func send(_ action: Root.Action) -> Task<Void, Never>? {
+    self.bufferedActions.append(action)
+    guard !self.isSending else { return nil }
+
+    self.isSending = true
+    let tasks = LockIsolated<[Task<Void, Never>]>([])
+    repeat {
+      var currentState = self.state
+      var index = 0
+      while index < self.bufferedActions.count {
+        let action = self.bufferedActions[index]
+        index += 1
+        let effect = self.reducer._reduce(into: &currentState, action: action)
+        for step in effect.steps {
+          switch step {
+          case let .send(action):
+            self.bufferedActions.append(action.value)
+          case let .perform(work):
+            work()
+          }
+        }
+        for run in effect.runs {
+          let task = self.start(run, tasks: tasks)
+          tasks.withValue { $0.append(task) }
+        }
+      }
+      self.bufferedActions.removeAll()
+      self.state = currentState
+      // Observers may send actions while being notified; those are processed in another pass.
+      self.notifyObservers()
+    } while !self.bufferedActions.isEmpty
+    self.isSending = false
+
+    guard !tasks.value.isEmpty else { return nil }
+    return Task { @MainActor in
+      await withTaskCancellationHandler {
+        var index = 0
+        while index < tasks.value.count {
+          await tasks.value[index].value
+          index += 1
+        }
+      } onCancel: {
+        for task in tasks.value { task.cancel() }
+      }
+    }
+  }
+
+  /// Starts one run of an effect as a task, registered under its cancellation IDs before it
+  /// begins, so that it can be cancelled right away.
+  private func start(
+    _ run: Effect<Root.Action>.Run,
+    tasks: LockIsolated<[Task<Void, Never>]>
+  ) -> Task<Void, Never> {
+    let id = self.nextEffectID
+    self.nextEffectID += 1
+    let token = CancelToken()
+    for registration in run.cancellations {
+      registration.register(token)
+    }
+    let isCompleted = LockIsolated(false)
+    let send = Send<Root.Action> { [weak self] action in
+      if isCompleted.value {
+        reportIssue(
+          """
+          An effect sent an action after it had finished:
+
+            Action:
+              \(debugCaseOutput(action))
+
+          The "send" given to "Effect.run" must only be used while the operation runs. If it \
+          escapes, for example into a callback that fires later, the action arrives after the \
+          effect is complete. Use an "AsyncStream" to wait for callbacks inside the operation.
+          """
+        )
+      }
+      guard let self else { return }
+      if let task = self.send(action) {
+        tasks.withValue { $0.append(task) }
+      }
+    }
+    let effectTasks = self.effectTasks
+    let operation: @MainActor @Sendable () async -> Void = {
+      await run.operation(send)
+      isCompleted.setValue(true)
+      for registration in run.cancellations {
+        registration.unregister(token)
+      }
+      effectTasks.withValue { $0[id] = nil }
+    }
+    #if compiler(>=6.2)
+      let task = Task(name: run.name, priority: run.priority, operation: operation)
+    #else
+      let task = Task(priority: run.priority, operation: operation)
+    #endif
+    token.attach(task)
+    self.effectTasks.withValue { $0[id] = task }
+    return task
+  }
+
+  func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
+    self.observers.append(Observer(object: observer, didChange: didChange))
+  }
+
+  private func notifyObservers() {
+    guard !self.observers.isEmpty else { return }
+    self.observers.removeAll { $0.object == nil }
+    for observer in self.observers {
+      observer.didChange()
+    }
+  }
+
+  private struct Observer {
+    weak var object: AnyObject?
+    let didChange: @MainActor () -> Void
+  }
+}
+
+/// A core for a child store: its state is a key path of the parent's and its actions are
+/// embedded in the parent's by a case key path.
+@MainActor
+final class ScopedCore<ParentState, ParentAction, State, Action>: Core {
+  let base: any Core<ParentState, ParentAction>
+  let toState: KeyPath<ParentState, State>
+  let fromAction: (Action) -> ParentAction
+
+  init(base: any Core<ParentState, ParentAction>, toState: KeyPath<ParentState, State>, fromAction: @escaping (Action) -> ParentAction) {
+    self.base = base
+    self.toState = toState
+    self.fromAction = fromAction
+  }
+
+  var state: State { self.base.state[keyPath: self.toState] }
+  var root: any RootCoreProtocol { self.base.root }
+
+  func send(_ action: Action) -> Task<Void, Never>? {
+    self.base.send(self.fromAction(action))
+  }
+}
+
+/// A core for a child store of optional state. It remembers the last non-`nil` state so that a
+/// view that is being torn down can still read it.
+@MainActor
+final class IfLetCore<ParentState, ParentAction, State, Action>: Core {
+  let base: any Core<ParentState, ParentAction>
+  private var cachedState: State
+  let toState: KeyPath<ParentState, State?>
+  let fromAction: (Action) -> ParentAction
+
+  init(
+    base: any Core<ParentState, ParentAction>,
+    cachedState: State,
+    toState: KeyPath<ParentState, State?>,
+    fromAction: @escaping (Action) -> ParentAction
+  ) {
+    self.base = base
+    self.cachedState = cachedState
+    self.toState = toState
+    self.fromAction = fromAction
+  }
+
+  var state: State {
+    let state = self.base.state[keyPath: self.toState] ?? self.cachedState
+    self.cachedState = state
+    return state
+  }
+
+  var isPresent: Bool { self.base.state[keyPath: self.toState] != nil }
+  var root: any RootCoreProtocol { self.base.root }
+
+  func send(_ action: Action) -> Task<Void, Never>? {
+    self.base.send(self.fromAction(action))
+  }
+}
+
+/// A core for a store scoped with closures rather than key paths. Such stores cannot be cached
+/// by their parent, because closures have no identity.
+@MainActor
+final class ClosureScopedCore<ParentState, ParentAction, State, Action>: Core {
+  let base: any Core<ParentState, ParentAction>
+  let toState: (ParentState) -> State
+  let fromAction: (Action) -> ParentAction
+
+  init(
+    base: any Core<ParentState, ParentAction>,
+    toState: @escaping (ParentState) -> State,
+    fromAction: @escaping (Action) -> ParentAction
+  ) {
+    self.base = base
+    self.toState = toState
+    self.fromAction = fromAction
+  }
+
+  var state: State { self.toState(self.base.state) }
+  var root: any RootCoreProtocol { self.base.root }
+
+  func send(_ action: Action) -> Task<Void, Never>? {
+    self.base.send(self.fromAction(action))
+  }
+}

@@ -1,0 +1,296 @@
+import CasePaths
+import Dependencies
+import IssueReporting
+import Observation
+
+/// Runs a feature: it holds the state, sends actions to the reducer, runs the effects the reducer
+/// returns, and hands out scoped stores for child features.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) {
+///   Counter()
+/// }
+/// store.send(.incrementButtonTapped)
+/// store.withState { print($0.count) }  // 1
+/// ```
+///
+/// > Important: A store lives on the main actor. Actions are processed one at a time, in the
+/// > order they are sent; when the root store is deallocated, every effect it started is
+/// > cancelled.
+@dynamicMemberLookup
+@preconcurrency @MainActor
+public final class Store<State, Action>: Observable {
+  let core: any Core<State, Action>
+  var children: [ScopeID<State, Action>: AnyObject] = [:]
+  private var observedID: ObservableStateID?
+  private let _$observationRegistrar = ObservationRegistrar()
+
+  /// Creates a root store from an initial state and a reducer.
+  ///
+  /// The initial state and the reducer are built with the dependencies set up by
+  /// `withDependencies`, and every action and effect of the store sees those dependencies.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Feature.State()) {
+  ///   Feature()
+  /// } withDependencies: {
+  ///   $0.apiClient = .mock
+  /// }
+  /// ```
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    let (initialState, reducer, dependencies) = Dependencies.withDependencies(
+      prepareDependencies ?? { _ in }
+    ) {
+      @Dependency(\.self) var dependencies
+      var rootDependencies = dependencies
+      rootDependencies.navigationIDPath = dependencies.navigationIDPath.appending(NavigationID())
+      return (initialState(), reducer(), rootDependencies)
+    }
+    self.init(
+      core: RootCore(
+        initialState: initialState,
+        reducer: reducer.dependency(\.self, dependencies)
+      )
+    )
+  }
+
+  init(core: some Core<State, Action>) {
+    self.core = core
+    if State.self is any ObservableState.Type {
+      self.observedID = ObservableStateID._$id(for: core.state)
+      core.root.observe(self) { [weak self] in self?.rootStateDidChange() }
+    }
+  }
+
+  /// Sends an action to the store.
+  ///
+  /// The reducer runs synchronously; the returned task tracks the effects it started:
+  ///
+  /// ```swift
+  /// await store.send(.refresh).finish()
+  /// ```
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    StoreTask(rawValue: self.send(action, originatingFrom: nil))
+  }
+
+  @_spi(Internals)
+  @_disfavoredOverload
+  public func send(_ action: Action) -> Task<Void, Never>? {
+    self.send(action, originatingFrom: nil)
+  }
+
+  func send(_ action: Action, originatingFrom: Any?) -> Task<Void, Never>? {
+    if self.core.root.isSending {
+      reportIssue(
+        """
+        An action was sent to a store while it was still processing another:
+
+          \(debugCaseOutput(action))
+
+        Sending from inside a reducer, or from code observing a state change that the store is \
+        making, is reentrant: the action is processed only after the current one. Return an \
+        effect instead, for example ".send(action)", or call the shared logic directly.
+        """
+      )
+    }
+    return self.core.send(action)
+  }
+
+  /// The current state, without registering observation.
+  @_spi(Internals)
+  public var currentState: State {
+    self.core.state
+  }
+
+  /// Reads the current state once, without observing it.
+  ///
+  /// ```swift
+  /// let count = store.withState(\.count)
+  /// ```
+  public func withState<R>(_ body: (_ state: State) -> R) -> R {
+    body(self.currentState)
+  }
+
+  /// Derives a store for a child feature from a key path of the state and a case key path of
+  /// the action. Child stores are cached: scoping twice gives the same store.
+  ///
+  /// ```swift
+  /// let settingsStore = store.scope(state: \.settings, action: \.settings)
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    _ state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    let id = ScopeID<State, Action>(state: state, action: action)
+    if let child = self.children[id] as? Store<ChildState, ChildAction> {
+      return child
+    }
+    let child = Store<ChildState, ChildAction>(
+      core: ScopedCore(base: self.core, toState: state, fromAction: { action($0) })
+    )
+    self.children[id] = child
+    return child
+  }
+
+  /// Derives a store for a child feature; the same as ``scope(_:action:)-(KeyPath<State,ChildState>,_)``.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    self.scope(state, action: action)
+  }
+
+  /// Derives a store from closures that transform state and actions.
+  ///
+  /// > Important: Closure-scoped stores cannot be cached. Prefer key paths.
+  @available(*, deprecated, message: "Scope with key paths: 'store.scope(state: \\.child, action: \\.child)'.")
+  public func scope<ChildState, ChildAction>(
+    state toChildState: @escaping (_ state: State) -> ChildState,
+    action fromChildAction: @escaping (_ childAction: ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(
+      core: ClosureScopedCore(base: self.core, toState: toChildState, fromAction: fromChildAction)
+    )
+  }
+
+  func rootStateDidChange() {
+    let id = ObservableStateID._$id(for: self.core.state)
+    guard id != self.observedID else { return }
+    self.observedID = id
+    self._$observationRegistrar.withMutation(of: self, keyPath: \.observedState) {}
+  }
+
+  /// The key path through which observers of the whole state are registered.
+  var observedState: State {
+    self.core.state
+  }
+
+  func access() {
+    self._$observationRegistrar.access(self, keyPath: \.observedState)
+  }
+}
+
+extension Store where State: ObservableState {
+  /// The current state. Reading it in an observation scope registers interest in the state's
+  /// identity; the state's own properties report their changes to their readers.
+  ///
+  /// ```swift
+  /// Text("\(store.state.count)")
+  /// ```
+  public var state: State {
+    self.access()
+    return self.currentState
+  }
+
+  /// Reads a property of the state, observed.
+  ///
+  /// ```swift
+  /// store.count
+  /// ```
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    self.state[keyPath: keyPath]
+  }
+
+  /// Derives a store for optional child state, or `nil` while the child state is `nil`.
+  ///
+  /// ```swift
+  /// if let childStore = store.scope(state: \.child, action: \.child) {
+  ///   ChildView(store: childStore)
+  /// }
+  /// ```
+  ///
+  /// The child store keeps the last non-`nil` state it saw, so a view that is being dismissed
+  /// can still read it.
+  public func scope<ChildState, ChildAction>(
+    _ state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Store<ChildState, ChildAction>? {
+    guard let childState = self.state[keyPath: state] else { return nil }
+    let id = ScopeID<State, Action>(state: state, action: action)
+    if let child = self.children[id] as? Store<ChildState, ChildAction> {
+      return child
+    }
+    let child = Store<ChildState, ChildAction>(
+      core: IfLetCore(
+        base: self.core,
+        cachedState: childState,
+        toState: state,
+        fromAction: { action($0) }
+      )
+    )
+    self.children[id] = child
+    return child
+  }
+
+  /// Derives a store for optional child state; the same as ``scope(_:action:fileID:filePath:line:column:)``.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Store<ChildState, ChildAction>? {
+    self.scope(
+      state, action: action, fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+}
+
+/// A convenience for the store of a reducer.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
+
+/// Identifies a child store by the key paths it was scoped with.
+struct ScopeID<State, Action>: Hashable {
+  let state: PartialKeyPath<State>
+  let action: PartialCaseKeyPath<Action>
+}
+
+extension Store: Equatable {
+  public nonisolated static func == (lhs: Store, rhs: Store) -> Bool {
+    lhs === rhs
+  }
+}
+
+extension Store: Hashable {
+  public nonisolated func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+}
+
+extension Store: Identifiable {}
+
+extension Store: CustomDebugStringConvertible {
+  public nonisolated var debugDescription: String {
+    storeTypeName(of: self)
+  }
+}
+
+/// A readable name for a store's type: `StoreOf<Feature>` when the state and action belong to a
+/// reducer, `Store<State, Action>` otherwise.
+func storeTypeName<State, Action>(of store: Store<State, Action>) -> String {
+  let stateName = typeName(State.self)
+  let actionName = typeName(Action.self)
+  if stateName.hasSuffix(".State"), actionName.hasSuffix(".Action"),
+    stateName.dropLast(".State".count) == actionName.dropLast(".Action".count)
+  {
+    return "StoreOf<\(stateName.dropLast(".State".count))>"
+  }
+  if stateName.hasPrefix("Optional<"), stateName.hasSuffix(".State>"),
+    actionName.hasSuffix(".Action"),
+    stateName.dropFirst("Optional<".count).dropLast(".State>".count)
+      == actionName.dropLast(".Action".count)
+  {
+    return "StoreOf<\(actionName.dropLast(".Action".count))?>"
+  }
+  return "Store<\(stateName), \(actionName)>"
+}
