@@ -102,6 +102,10 @@ struct CancellationRegistration: Sendable {
 
   init(id: some Hashable & Sendable) {
     @Dependency(\.navigationIDPath) var navigationIDPath
+    self.init(id: id, navigationIDPath: navigationIDPath)
+  }
+
+  init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
     self.key = _CancelID(id: id, navigationIDPath: navigationIDPath)
   }
 

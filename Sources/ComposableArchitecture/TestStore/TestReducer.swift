@@ -1,0 +1,104 @@
+import ConcurrencyExtras
+import Dependencies
+import Foundation
+
+/// Wraps the reducer under test: it records the actions effects feed back and the effects still
+/// in flight, so that the ``TestStore`` can make the test assert them.
+final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
+  struct TestAction {
+    enum Origin {
+      case send(Action)
+      case receive(Action)
+    }
+
+    let origin: Origin
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    var action: Action {
+      switch self.origin {
+      case let .send(action), let .receive(action):
+        return action
+      }
+    }
+  }
+
+  let base: Reduce<State, Action>
+  var dependencies: DependencyValues
+  /// The state as of the last asserted step.
+  var state: State
+  /// Actions fed back by effects and not yet asserted, with the state after each.
+  var receivedActions: [(action: Action, state: State)] = []
+  let inFlightEffects = LockIsolated<Set<InFlightEffect>>([])
+
+  init(_ base: Reduce<State, Action>, initialState: State) {
+    @Dependency(\.self) var dependencies
+    var testDependencies = dependencies
+    testDependencies.navigationIDPath = dependencies.navigationIDPath.appending(NavigationID())
+    self.base = base
+    self.dependencies = testDependencies
+    self.state = initialState
+  }
+
+  func reduce(into state: inout State, action: TestAction) -> Effect<TestAction> {
+    let reducer = self.base.dependency(\.self, self.dependencies)
+    let effect: Effect<Action>
+    switch action.origin {
+    case let .send(sentAction):
+      effect = reducer.reduce(into: &state, action: sentAction)
+      self.state = state
+    case let .receive(receivedAction):
+      effect = reducer.reduce(into: &state, action: receivedAction)
+      self.receivedActions.append((receivedAction, state))
+    }
+
+    let origin = UncheckedSendable(action)
+    let received = effect.map {
+      TestAction(
+        origin: .receive($0),
+        fileID: origin.value.fileID,
+        filePath: origin.value.filePath,
+        line: origin.value.line,
+        column: origin.value.column
+      )
+    }
+    let inFlightEffects = self.inFlightEffects
+    return Effect(
+      steps: received.steps,
+      runs: received.runs.map { run in
+        let inFlight = InFlightEffect(
+          action: UncheckedSendable(origin.value.action),
+          fileID: origin.value.fileID,
+          filePath: origin.value.filePath,
+          line: origin.value.line,
+          column: origin.value.column
+        )
+        inFlightEffects.withValue { _ = $0.insert(inFlight) }
+        var tracked = run
+        tracked.cancellations.append(
+          CancellationRegistration(id: inFlight, navigationIDPath: NavigationIDPath())
+        )
+        tracked.operation = { send in
+          await run.operation(send)
+          inFlightEffects.withValue { _ = $0.remove(inFlight) }
+        }
+        return tracked
+      }
+    )
+  }
+}
+
+/// An effect that has started and not yet finished, with the action that started it.
+struct InFlightEffect: Hashable, Sendable {
+  let id = UUID()
+  let action: UncheckedSendable<Any>
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(self.id) }
+}

@@ -1,0 +1,400 @@
+import CasePaths
+import ConcurrencyExtras
+import CustomDump
+import Foundation
+import IssueReporting
+
+extension TestStore where Action: Equatable {
+  /// Asserts that an effect fed back `expectedAction` next, and how it changed the state.
+  ///
+  /// ```swift
+  /// await store.send(.refreshButtonTapped)
+  /// await store.receive(.refreshResponse(.success(items))) {
+  ///   $0.items = items
+  /// }
+  /// ```
+  ///
+  /// Waits up to `timeout` (the store's ``TestStore/timeout`` by default) for the action.
+  public func receive(
+    _ expectedAction: Action,
+    timeout duration: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await self.receiveAction(
+      matching: { $0 == expectedAction },
+      description: "an action",
+      timeout: duration,
+      unexpectedActionDescription: { received in
+        diff(expectedAction, received, format: .proportional)
+          .map { "\($0.indent(by: 4))\n\n(Expected: −, Received: +)" }
+          ?? """
+          Expected:
+          \(String(describing: expectedAction).indent(by: 2))
+
+          Received:
+          \(String(describing: received).indent(by: 2))
+          """
+      },
+      update: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+}
+
+extension TestStore {
+  /// Asserts that the next action fed back by an effect satisfies a predicate.
+  ///
+  /// ```swift
+  /// await store.receive({ if case .response = $0 { true } else { false } })
+  /// ```
+  @_disfavoredOverload
+  public func receive(
+    _ isMatching: (_ action: Action) -> Bool,
+    timeout duration: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await self.receiveAction(
+      matching: isMatching,
+      description: "an action matching the predicate",
+      timeout: duration,
+      unexpectedActionDescription: { received in
+        var dump = ""
+        customDump(received, to: &dump)
+        return dump.indent(by: 2)
+      },
+      update: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Asserts that the next action fed back by an effect is in the case at a case key path.
+  ///
+  /// ```swift
+  /// await store.receive(\.factResponse.success) {
+  ///   $0.fact = "1 is a good number."
+  /// }
+  /// ```
+  @_disfavoredOverload
+  public func receive<Value>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    timeout duration: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let casePath = AnyCasePath(actionCase)
+    await self.receiveAction(
+      matching: { casePath.extract(from: $0) != nil },
+      description: "an action in the expected case",
+      timeout: duration,
+      unexpectedActionDescription: { received in
+        var dump = ""
+        customDump(received, to: &dump)
+        return dump.indent(by: 2)
+      },
+      update: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Asserts that the next action fed back by an effect is in the case at a case key path and
+  /// carries the given payload.
+  ///
+  /// ```swift
+  /// await store.receive(\.factResponse, "1 is a good number.") {
+  ///   $0.fact = "1 is a good number."
+  /// }
+  /// ```
+  public func receive<Value: Equatable>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    timeout duration: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let casePath = AnyCasePath(actionCase)
+    await self.receiveAction(
+      matching: { casePath.extract(from: $0) == value },
+      description: "an action in the expected case",
+      timeout: duration,
+      unexpectedActionDescription: { received in
+        let expected = casePath.embed(value)
+        return diff(expected, received, format: .proportional)
+          .map { "\($0.indent(by: 4))\n\n(Expected: −, Received: +)" }
+          ?? {
+            var dump = ""
+            customDump(received, to: &dump)
+            return dump.indent(by: 2)
+          }()
+      },
+      update: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  private func receiveAction(
+    matching predicate: (Action) -> Bool,
+    description: String,
+    timeout duration: Duration?,
+    unexpectedActionDescription: (Action) -> String,
+    update: ((inout State) throws -> Void)?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async {
+    let duration = duration ?? self.timeout
+    guard await self.waitForReceivedAction(timeout: duration) else {
+      let suggestion =
+        self.reducer.inFlightEffects.value.isEmpty
+        ? """
+        No effect is running that could send it. Was the effect that sends it cancelled, or \
+        did it never start?
+        """
+        : """
+        Effects are still running. If the one that sends this action waits on a clock or a \
+        scheduler, advance it in the test; otherwise give this assertion a longer "timeout".
+        """
+      reportIssue(
+        """
+        Expected to receive \(self.exhaustivity == .on ? description : "a matching action"), \
+        but none arrived within \(duration.seconds) seconds.
+
+        \(suggestion)
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+      return
+    }
+
+    if case let .off(showSkippedAssertions) = self.exhaustivity {
+      guard self.reducer.receivedActions.contains(where: { predicate($0.action) }) else {
+        var dump = ""
+        customDump(self.reducer.receivedActions.map(\.action), to: &dump)
+        reportIssue(
+          """
+          Expected to receive \(description), but none of the received actions matched.
+
+          Received actions: \(dump)
+          """,
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+        return
+      }
+      var skipped = 0
+      while let first = self.reducer.receivedActions.first, !predicate(first.action) {
+        self.reducer.receivedActions.removeFirst()
+        self.reducer.state = first.state
+        skipped += 1
+      }
+      if skipped > 0, showSkippedAssertions {
+        self.reportSkipped(
+          "\(skipped) received \(skipped == 1 ? "action was" : "actions were") skipped.",
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+      }
+    }
+
+    let (receivedAction, receivedState) = self.reducer.receivedActions.removeFirst()
+    if predicate(receivedAction) {
+      self.checkState(
+        previous: self.reducer.state,
+        actual: receivedState,
+        update: update,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+    } else {
+      let expectedLater = self.reducer.receivedActions.contains { predicate($0.action) }
+      reportIssue(
+        """
+        Received an unexpected action\(expectedLater ? " before the expected one" : ""):
+
+        \(unexpectedActionDescription(receivedAction))
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+    }
+    self.reducer.state = receivedState
+    await Task.megaYield()
+  }
+
+  /// Waits, yielding to effects, until an action has been received or the timeout has passed.
+  private func waitForReceivedAction(timeout duration: Duration) async -> Bool {
+    await Task.megaYield()
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: duration)
+    while self.reducer.receivedActions.isEmpty {
+      guard clock.now < deadline, !Task.isCancelled else { return false }
+      await Task.detached(priority: .background) { await Task.yield() }.value
+    }
+    return true
+  }
+
+  /// Waits for every in-flight effect to finish, failing the test if some are still running
+  /// after `timeout` (the store's ``TestStore/timeout`` by default).
+  ///
+  /// ```swift
+  /// await store.send(.save)
+  /// await store.finish()
+  /// ```
+  public func finish(
+    timeout duration: Duration? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    self.assertNoReceivedActions(fileID: fileID, filePath: filePath, line: line, column: column)
+    let duration = duration ?? self.timeout
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: duration)
+    await Task.megaYield()
+    while !self.reducer.inFlightEffects.value.isEmpty {
+      guard clock.now < deadline, !Task.isCancelled else {
+        reportIssue(
+          """
+          Expected every effect to finish, but \(self.reducer.inFlightEffects.value.count) \
+          still running after \(duration.seconds) seconds.
+
+          If they wait on a clock or a scheduler, advance it in the test; otherwise give \
+          "finish" a longer "timeout".
+          """,
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+        return
+      }
+      await Task.detached(priority: .background) { await Task.yield() }.value
+    }
+  }
+
+  /// Drops the received actions not yet asserted, adopting the state after the last of them.
+  ///
+  /// ```swift
+  /// await store.send(.onAppear)
+  /// await store.skipReceivedActions()
+  /// ```
+  ///
+  /// In an exhaustive store the skipped actions are still shown, as a known issue.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.megaYield()
+    let actions = self.reducer.receivedActions
+    guard !actions.isEmpty else {
+      if strict {
+        reportIssue(
+          "There were no received actions to skip.",
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+      }
+      return
+    }
+    if self.exhaustivity == .on || self.exhaustivity == .off(showSkippedAssertions: true) {
+      var dump = ""
+      customDump(actions.map(\.action), to: &dump)
+      self.reportSkipped(
+        """
+        \(actions.count) received \(actions.count == 1 ? "action was" : "actions were") \
+        skipped:
+
+        \(dump)
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+    }
+    self.reducer.state = actions[actions.count - 1].state
+    self.reducer.receivedActions.removeAll()
+  }
+
+  /// Cancels and forgets the effects still running, so the test can end without them.
+  ///
+  /// In an exhaustive store the skipped effects are still shown, as a known issue.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.megaYield()
+    let effects = self.reducer.inFlightEffects.value
+    guard !effects.isEmpty else {
+      if strict {
+        reportIssue(
+          "There were no in-flight effects to skip.",
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+      }
+      return
+    }
+    if self.exhaustivity == .on || self.exhaustivity == .off(showSkippedAssertions: true) {
+      let origins = effects.map { effect -> String in
+        "\(debugCaseOutput(effect.action.value, abbreviated: true)) at \(effect.fileID):\(effect.line)"
+      }
+      .sorted()
+      self.reportSkipped(
+        """
+        \(effects.count) in-flight \(effects.count == 1 ? "effect was" : "effects were") \
+        cancelled, started by:
+
+        \(origins.map { "  • \($0)" }.joined(separator: "\n"))
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
+    }
+    for effect in effects {
+      CancellationRegistration(id: effect, navigationIDPath: NavigationIDPath()).cancelInFlight()
+    }
+    self.reducer.inFlightEffects.withValue { $0.subtract(effects) }
+  }
+
+  func assertNoReceivedActions(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    let actions = self.reducer.receivedActions
+    guard !actions.isEmpty else { return }
+    guard self.exhaustivity == .on else {
+      if self.exhaustivity == .off(showSkippedAssertions: true) {
+        self.reportSkipped(
+          "\(actions.count) received \(actions.count == 1 ? "action was" : "actions were") skipped.",
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+      }
+      return
+    }
+    let list = actions
+      .map { debugCaseOutput($0.action, abbreviated: true).indent(by: 4) }
+      .joined(separator: "\n")
+    reportIssue(
+      """
+      The store received \(actions.count) \(actions.count == 1 ? "action" : "actions") that the \
+      test did not assert:
+
+        Unhandled actions:
+      \(list)
+
+      Assert each one with "store.receive", skip them with \
+      "await store.skipReceivedActions()", or make the test non-exhaustive with \
+      "store.exhaustivity = .off".
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+}
+
+/// A convenience for the test store of a reducer.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
