@@ -1,0 +1,233 @@
+import Benchmark
+import ComposableArchitecture
+
+// Each measured operation has a "Baseline" twin that does the same work with `BaselineStore`,
+// measured in the same run, so that results are read as ratios.
+
+let depth = 10
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal],
+    maxDuration: .seconds(2),
+    maxIterations: 100_000
+  )
+
+  Benchmark("Store.Send") { @MainActor benchmark in
+    do {
+      let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(.increment)
+      }
+      benchmark.stopMeasurement()
+      blackHole(store.withState(\.count))
+    }
+  }
+  Benchmark("Baseline.Send") { @MainActor benchmark in
+    do {
+      let store = BaselineStore(state: CounterFeature.State()) { state, _ in state.count += 1 }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(())
+      }
+      benchmark.stopMeasurement()
+      blackHole(store.state.count)
+    }
+  }
+
+  Benchmark("Store.Scope") { @MainActor benchmark in
+    do {
+      let store = Store(initialState: ParentFeature.State()) { ParentFeature() }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(store.scope(state: \.child, action: \.child))
+      }
+    }
+  }
+  Benchmark("Baseline.Scope") { @MainActor benchmark in
+    do {
+      let store = BaselineStore(state: ParentFeature.State()) { _, (_: Void) in }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(store.state.child)
+      }
+    }
+  }
+
+  Benchmark("Store.Access") { @MainActor benchmark in
+    do {
+      let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(store.withState(\.count))
+      }
+    }
+  }
+  Benchmark("Baseline.Access") { @MainActor benchmark in
+    do {
+      let store = BaselineStore(state: CounterFeature.State()) { _, (_: Void) in }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(store.state.count)
+      }
+    }
+  }
+
+  Benchmark("NestedStore.Scope") { @MainActor benchmark in
+    do {
+      let root = Store(initialState: NestedState(depth: depth)) { NestedFeature() }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        var store = root
+        for _ in 0..<depth {
+          store = store.scope(state: \.children[0], action: \.child)
+        }
+        blackHole(store)
+      }
+    }
+  }
+  Benchmark("Baseline.NestedScope") { @MainActor benchmark in
+    do {
+      let root = BaselineStore(state: NestedState(depth: depth), reduce: baselineNestedReduce)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        var state = root.state
+        for _ in 0..<depth {
+          state = state.children[0]
+        }
+        blackHole(state)
+      }
+    }
+  }
+
+  Benchmark("NestedStore.Send") { @MainActor benchmark in
+    do {
+      let root = Store(initialState: NestedState(depth: depth)) { NestedFeature() }
+      var leaf = root
+      for _ in 0..<depth {
+        leaf = leaf.scope(state: \.children[0], action: \.child)
+      }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        leaf.send(.increment)
+      }
+      benchmark.stopMeasurement()
+      blackHole(leaf.withState(\.count))
+    }
+  }
+  Benchmark("NestedStore.RootSend") { @MainActor benchmark in
+    do {
+      let root = Store(initialState: NestedState(depth: depth)) { NestedFeature() }
+      let action = NestedAction.nested(depth: depth)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        root.send(action)
+      }
+    }
+  }
+  Benchmark("Baseline.NestedSend") { @MainActor benchmark in
+    do {
+      let root = BaselineStore(state: NestedState(depth: depth), reduce: baselineNestedReduce)
+      let action = NestedAction.nested(depth: depth)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        root.send(action)
+      }
+    }
+  }
+
+  Benchmark("NestedStore.Access") { @MainActor benchmark in
+    do {
+      let root = Store(initialState: NestedState(depth: depth)) { NestedFeature() }
+      var leaf = root
+      for _ in 0..<depth {
+        leaf = leaf.scope(state: \.children[0], action: \.child)
+      }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        blackHole(leaf.withState(\.count))
+      }
+    }
+  }
+  Benchmark("Baseline.NestedAccess") { @MainActor benchmark in
+    do {
+      let root = BaselineStore(state: NestedState(depth: depth), reduce: baselineNestedReduce)
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        var state = root.state
+        for _ in 0..<depth { state = state.children[0] }
+        blackHole(state.count)
+      }
+    }
+  }
+
+  Benchmark(
+    "Effect.RoundTrip1000",
+    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 200)
+  ) { @MainActor benchmark in
+    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      await store.send(.sendMany(1_000)).finish()
+    }
+    benchmark.stopMeasurement()
+    blackHole(store.withState(\.count))
+  }
+  Benchmark(
+    "Baseline.RoundTrip1000",
+    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 200)
+  ) { @MainActor benchmark in
+    let store = BaselineStore(state: CounterFeature.State()) { state, _ in state.count += 1 }
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      // The same hops as an effect: a task that sends 1,000 actions back to the main actor.
+      await Task { @MainActor in
+        for _ in 0..<1_000 {
+          await MainActor.run { store.send(()) }
+        }
+      }.value
+    }
+    benchmark.stopMeasurement()
+    blackHole(store.state.count)
+  }
+
+  Benchmark(
+    "CombineReducers.100kSends",
+    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+  ) { @MainActor benchmark in
+    do {
+      let store = Store(initialState: FiveReducers.State()) { FiveReducers() }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        for _ in 0..<100_000 {
+          store.send(.tick)
+        }
+      }
+      benchmark.stopMeasurement()
+      blackHole(store.withState(\.a))
+    }
+  }
+  Benchmark(
+    "Baseline.Five100kSends",
+    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+  ) { @MainActor benchmark in
+    do {
+      let store = BaselineStore(state: FiveReducers.State()) { state, _ in
+        state.a += 1
+        state.b += 1
+        state.c += 1
+        state.d += 1
+        state.e += 1
+      }
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        for _ in 0..<100_000 {
+          store.send(())
+        }
+      }
+      benchmark.stopMeasurement()
+      blackHole(store.state.a)
+    }
+  }
+}

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+// Examples live in their own package so that users of the library never resolve their
+// dependencies.
+let package = Package(
+  name: "Examples",
+  platforms: [
+    .iOS(.v17),
+    .macOS(.v14),
+    .tvOS(.v17),
+    .watchOS(.v10),
+  ],
+  dependencies: [
+    .package(name: "open-composable-architecture", path: "..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "CounterDemo",
+      dependencies: [
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture")
+      ]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
