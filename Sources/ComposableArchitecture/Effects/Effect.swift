@@ -162,12 +162,20 @@ extension Effect {
 
   /// Runs a sequence of effects at the same time.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    effects.reduce(.none) { $0.merge(with: $1) }
+    var steps: [Step] = []
+    var runs: [Run] = []
+    for effect in effects {
+      steps.append(contentsOf: effect.steps)
+      runs.append(contentsOf: effect.runs)
+    }
+    return Self(steps: steps, runs: runs)
   }
 
   /// Runs this effect and another at the same time.
   public func merge(with other: Self) -> Self {
-    Self(steps: self.steps + other.steps, runs: self.runs + other.runs)
+    if other.isNone { return self }
+    if self.isNone { return other }
+    return Self(steps: self.steps + other.steps, runs: self.runs + other.runs)
   }
 
   /// Runs several effects one after the other: each starts once the previous one has finished.
