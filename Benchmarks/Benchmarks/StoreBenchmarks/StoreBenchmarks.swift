@@ -13,7 +13,7 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 100_000
   )
 
-  Benchmark("Store.Send") { @MainActor benchmark in
+  Benchmark("Store.Send") { @MainActor benchmark async in
     do {
       let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
       benchmark.startMeasurement()
@@ -24,9 +24,9 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(store.withState(\.count))
     }
   }
-  Benchmark("Baseline.Send") { @MainActor benchmark in
+  Benchmark("Baseline.Send") { @MainActor benchmark async in
     do {
-      let store = BaselineStore(state: CounterFeature.State()) { state, _ in state.count += 1 }
+      let store = BaselineStore<CounterFeature.State, Void>(state: CounterFeature.State()) { state, _ in state.count += 1 }
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         store.send(())
@@ -36,7 +36,7 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  Benchmark("Store.Scope") { @MainActor benchmark in
+  Benchmark("Store.Scope") { @MainActor benchmark async in
     do {
       let store = Store(initialState: ParentFeature.State()) { ParentFeature() }
       benchmark.startMeasurement()
@@ -45,9 +45,9 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
-  Benchmark("Baseline.Scope") { @MainActor benchmark in
+  Benchmark("Baseline.Scope") { @MainActor benchmark async in
     do {
-      let store = BaselineStore(state: ParentFeature.State()) { _, (_: Void) in }
+      let store = BaselineStore<ParentFeature.State, Void>(state: ParentFeature.State()) { _, _ in }
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         blackHole(store.state.child)
@@ -55,7 +55,7 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  Benchmark("Store.Access") { @MainActor benchmark in
+  Benchmark("Store.Access") { @MainActor benchmark async in
     do {
       let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
       benchmark.startMeasurement()
@@ -64,9 +64,9 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
-  Benchmark("Baseline.Access") { @MainActor benchmark in
+  Benchmark("Baseline.Access") { @MainActor benchmark async in
     do {
-      let store = BaselineStore(state: CounterFeature.State()) { _, (_: Void) in }
+      let store = BaselineStore<CounterFeature.State, Void>(state: CounterFeature.State()) { _, _ in }
       benchmark.startMeasurement()
       for _ in benchmark.scaledIterations {
         blackHole(store.state.count)
@@ -74,7 +74,7 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  Benchmark("NestedStore.Scope") { @MainActor benchmark in
+  Benchmark("NestedStore.Scope") { @MainActor benchmark async in
     do {
       let root = Store(initialState: NestedState(depth: depth)) { NestedFeature() }
       benchmark.startMeasurement()
@@ -87,7 +87,7 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
-  Benchmark("Baseline.NestedScope") { @MainActor benchmark in
+  Benchmark("Baseline.NestedScope") { @MainActor benchmark async in
     do {
       let root = BaselineStore(state: NestedState(depth: depth), reduce: baselineNestedReduce)
       benchmark.startMeasurement()
@@ -101,7 +101,7 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  Benchmark("NestedStore.Send") { @MainActor benchmark in
+  Benchmark("NestedStore.Send") { @MainActor benchmark async in
     do {
       let root = Store(initialState: NestedState(depth: depth)) { NestedFeature() }
       var leaf = root
@@ -116,7 +116,7 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(leaf.withState(\.count))
     }
   }
-  Benchmark("NestedStore.RootSend") { @MainActor benchmark in
+  Benchmark("NestedStore.RootSend") { @MainActor benchmark async in
     do {
       let root = Store(initialState: NestedState(depth: depth)) { NestedFeature() }
       let action = NestedAction.nested(depth: depth)
@@ -126,7 +126,7 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
-  Benchmark("Baseline.NestedSend") { @MainActor benchmark in
+  Benchmark("Baseline.NestedSend") { @MainActor benchmark async in
     do {
       let root = BaselineStore(state: NestedState(depth: depth), reduce: baselineNestedReduce)
       let action = NestedAction.nested(depth: depth)
@@ -137,7 +137,7 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  Benchmark("NestedStore.Access") { @MainActor benchmark in
+  Benchmark("NestedStore.Access") { @MainActor benchmark async in
     do {
       let root = Store(initialState: NestedState(depth: depth)) { NestedFeature() }
       var leaf = root
@@ -150,7 +150,7 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
   }
-  Benchmark("Baseline.NestedAccess") { @MainActor benchmark in
+  Benchmark("Baseline.NestedAccess") { @MainActor benchmark async in
     do {
       let root = BaselineStore(state: NestedState(depth: depth), reduce: baselineNestedReduce)
       benchmark.startMeasurement()
@@ -165,7 +165,7 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark(
     "Effect.RoundTrip1000",
     configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 200)
-  ) { @MainActor benchmark in
+  ) { @MainActor benchmark async in
     let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
@@ -177,8 +177,8 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark(
     "Baseline.RoundTrip1000",
     configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 200)
-  ) { @MainActor benchmark in
-    let store = BaselineStore(state: CounterFeature.State()) { state, _ in state.count += 1 }
+  ) { @MainActor benchmark async in
+    let store = BaselineStore<CounterFeature.State, Void>(state: CounterFeature.State()) { state, _ in state.count += 1 }
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
       // The same hops as an effect: a task that sends 1,000 actions back to the main actor.
@@ -195,7 +195,7 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark(
     "CombineReducers.100kSends",
     configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
-  ) { @MainActor benchmark in
+  ) { @MainActor benchmark async in
     do {
       let store = Store(initialState: FiveReducers.State()) { FiveReducers() }
       benchmark.startMeasurement()
@@ -211,9 +211,9 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark(
     "Baseline.Five100kSends",
     configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
-  ) { @MainActor benchmark in
+  ) { @MainActor benchmark async in
     do {
-      let store = BaselineStore(state: FiveReducers.State()) { state, _ in
+      let store = BaselineStore<FiveReducers.State, Void>(state: FiveReducers.State()) { state, _ in
         state.a += 1
         state.b += 1
         state.c += 1

@@ -51,7 +51,9 @@ func typeName(_ type: Any.Type) -> String {
   var result = ""
   var token = ""
   func flush() {
-    if let dot = token.firstIndex(of: "."), token.count > 1 {
+    // A token after a closing bracket, like `.State` in `Feature<Int>.State`, is a member of
+    // what precedes it, not a module-qualified name.
+    if token.first != ".", let dot = token.firstIndex(of: ".") {
       result += token[token.index(after: dot)...]
     } else {
       result += token

@@ -214,8 +214,12 @@ extension Store where State: ObservableState {
     line: UInt = #line,
     column: UInt = #column
   ) -> Store<ChildState, ChildAction>? {
-    guard let childState = self.state[keyPath: state] else { return nil }
     let id = ScopeID<State, Action>(state: state, action: action)
+    guard let childState = self.state[keyPath: state] else {
+      // A dismissed child's store is forgotten, so presenting it again gives a new store.
+      self.children[id] = nil
+      return nil
+    }
     if let child = self.children[id] as? Store<ChildState, ChildAction> {
       return child
     }

@@ -29,15 +29,7 @@ extension TestStore where Action: Equatable {
       description: "an action",
       timeout: duration,
       unexpectedActionDescription: { received in
-        diff(expectedAction, received, format: .proportional)
-          .map { "\($0.indent(by: 4))\n\n(Expected: −, Received: +)" }
-          ?? """
-          Expected:
-          \(String(describing: expectedAction).indent(by: 2))
-
-          Received:
-          \(String(describing: received).indent(by: 2))
-          """
+        differenceDescription(expected: expectedAction, actual: received, actualLabel: "Received")
       },
       update: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column
@@ -65,11 +57,7 @@ extension TestStore {
       matching: isMatching,
       description: "an action matching the predicate",
       timeout: duration,
-      unexpectedActionDescription: { received in
-        var dump = ""
-        customDump(received, to: &dump)
-        return dump.indent(by: 2)
-      },
+      unexpectedActionDescription: { String(customDumping: $0).indent(by: 2) },
       update: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
@@ -97,11 +85,7 @@ extension TestStore {
       matching: { casePath.extract(from: $0) != nil },
       description: "an action in the expected case",
       timeout: duration,
-      unexpectedActionDescription: { received in
-        var dump = ""
-        customDump(received, to: &dump)
-        return dump.indent(by: 2)
-      },
+      unexpectedActionDescription: { String(customDumping: $0).indent(by: 2) },
       update: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
@@ -131,14 +115,9 @@ extension TestStore {
       description: "an action in the expected case",
       timeout: duration,
       unexpectedActionDescription: { received in
-        let expected = casePath.embed(value)
-        return diff(expected, received, format: .proportional)
-          .map { "\($0.indent(by: 4))\n\n(Expected: −, Received: +)" }
-          ?? {
-            var dump = ""
-            customDump(received, to: &dump)
-            return dump.indent(by: 2)
-          }()
+        differenceDescription(
+          expected: casePath.embed(value), actual: received, actualLabel: "Received"
+        )
       },
       update: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column
@@ -154,7 +133,12 @@ extension TestStore {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) async {
     let duration = duration ?? self.timeout
-    guard await self.waitForReceivedAction(timeout: duration) else {
+    // A non-exhaustive store skips actions that don't match, so it waits for one that does.
+    let isReady: (TestReducer<State, Action>) -> Bool =
+      self.exhaustivity == .on
+      ? { !$0.receivedActions.isEmpty }
+      : { $0.receivedActions.contains(where: { predicate($0.action) }) }
+    guard await self.waitForReceivedAction(timeout: duration, until: isReady) else {
       let suggestion =
         self.reducer.inFlightEffects.value.isEmpty
         ? """
@@ -178,19 +162,6 @@ extension TestStore {
     }
 
     if case let .off(showSkippedAssertions) = self.exhaustivity {
-      guard self.reducer.receivedActions.contains(where: { predicate($0.action) }) else {
-        var dump = ""
-        customDump(self.reducer.receivedActions.map(\.action), to: &dump)
-        reportIssue(
-          """
-          Expected to receive \(description), but none of the received actions matched.
-
-          Received actions: \(dump)
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
-        return
-      }
       var skipped = 0
       while let first = self.reducer.receivedActions.first, !predicate(first.action) {
         self.reducer.receivedActions.removeFirst()
@@ -228,12 +199,15 @@ extension TestStore {
     await Task.megaYield()
   }
 
-  /// Waits, yielding to effects, until an action has been received or the timeout has passed.
-  private func waitForReceivedAction(timeout duration: Duration) async -> Bool {
+  /// Waits, yielding to effects, until `isReady` holds or the timeout has passed.
+  private func waitForReceivedAction(
+    timeout duration: Duration,
+    until isReady: (TestReducer<State, Action>) -> Bool
+  ) async -> Bool {
     await Task.megaYield()
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: duration)
-    while self.reducer.receivedActions.isEmpty {
+    while !isReady(self.reducer) {
       guard clock.now < deadline, !Task.isCancelled else { return false }
       await Task.detached(priority: .background) { await Task.yield() }.value
     }
@@ -295,23 +269,19 @@ extension TestStore {
     await Task.megaYield()
     let actions = self.reducer.receivedActions
     guard !actions.isEmpty else {
-      if strict {
-        reportIssue(
-          "There were no received actions to skip.",
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
-      }
+      self.reportNothingToSkip(
+        "received actions", strict: strict,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
       return
     }
-    if self.exhaustivity == .on || self.exhaustivity == .off(showSkippedAssertions: true) {
-      var dump = ""
-      customDump(actions.map(\.action), to: &dump)
+    if self.showsSkippedAssertions {
       self.reportSkipped(
         """
         \(actions.count) received \(actions.count == 1 ? "action was" : "actions were") \
         skipped:
 
-        \(dump)
+        \(String(customDumping: actions.map(\.action)))
         """,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
@@ -333,15 +303,13 @@ extension TestStore {
     await Task.megaYield()
     let effects = self.reducer.inFlightEffects.value
     guard !effects.isEmpty else {
-      if strict {
-        reportIssue(
-          "There were no in-flight effects to skip.",
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
-      }
+      self.reportNothingToSkip(
+        "in-flight effects", strict: strict,
+        fileID: fileID, filePath: filePath, line: line, column: column
+      )
       return
     }
-    if self.exhaustivity == .on || self.exhaustivity == .off(showSkippedAssertions: true) {
+    if self.showsSkippedAssertions {
       let origins = effects.map { effect -> String in
         "\(debugCaseOutput(effect.action.value, abbreviated: true)) at \(effect.fileID):\(effect.line)"
       }
@@ -360,6 +328,23 @@ extension TestStore {
       CancellationRegistration(id: effect, navigationIDPath: NavigationIDPath()).cancelInFlight()
     }
     self.reducer.inFlightEffects.withValue { $0.subtract(effects) }
+  }
+
+  /// Whether skipping is worth showing: always in an exhaustive store, and in a non-exhaustive
+  /// one when asked to.
+  private var showsSkippedAssertions: Bool {
+    self.exhaustivity == .on || self.exhaustivity == .off(showSkippedAssertions: true)
+  }
+
+  private func reportNothingToSkip(
+    _ what: String, strict: Bool,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    guard strict else { return }
+    reportIssue(
+      "There were no \(what) to skip.",
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
   }
 
   func assertNoReceivedActions(

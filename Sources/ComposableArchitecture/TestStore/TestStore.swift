@@ -100,9 +100,13 @@ public final class TestStore<State: Equatable, Action> {
     self.mainSerialExecutorToken = MainSerialExecutorUsers.retain()
   }
 
-  isolated deinit {
-    self.completed()
-    MainSerialExecutorUsers.release(self.mainSerialExecutorToken)
+  deinit {
+    // Runs synchronously, in the test's task, so that failures are attributed to the test that
+    // owned the store (an isolated deinit would run without the test's task-local context).
+    mainActorNow {
+      self.completed()
+      MainSerialExecutorUsers.release(self.mainSerialExecutorToken)
+    }
   }
 
   /// The end-of-test checks: nothing left to receive, nothing left running.
@@ -110,7 +114,17 @@ public final class TestStore<State: Equatable, Action> {
     self.assertNoReceivedActions(
       fileID: self.fileID, filePath: self.filePath, line: self.line, column: self.column
     )
-    for effect in self.reducer.inFlightEffects.value {
+    let inFlightEffects = self.reducer.inFlightEffects.value
+    guard self.exhaustivity == .on else {
+      if self.exhaustivity == .off(showSkippedAssertions: true), !inFlightEffects.isEmpty {
+        self.reportSkipped(
+          "\(inFlightEffects.count) in-flight \(inFlightEffects.count == 1 ? "effect was" : "effects were") still running at the end of the test.",
+          fileID: self.fileID, filePath: self.filePath, line: self.line, column: self.column
+        )
+      }
+      return
+    }
+    for effect in inFlightEffects {
       reportIssue(
         """
         An effect started by this action is still running, and every effect must finish before \
@@ -306,14 +320,12 @@ extension TestStore {
     let actions = self.reducer.receivedActions
     switch self.exhaustivity {
     case .on:
-      var dump = ""
-      customDump(actions.map(\.action), to: &dump)
       reportIssue(
         """
         \(actions.count) received \(actions.count == 1 ? "action" : "actions") must be asserted \
         before another action is sent.
 
-        Unhandled actions: \(dump)
+        Unhandled actions: \(String(customDumping: actions.map(\.action)))
         """,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
@@ -410,17 +422,7 @@ extension TestStore {
       hasAssertion
       ? "The state does not match the asserted change:"
       : "The state changed, but the step asserted no change:"
-    let difference =
-      diff(expected, actual, format: .proportional)
-      .map { "\($0.indent(by: 4))\n\n(Expected: −, Actual: +)" }
-      ?? """
-      Expected:
-      \(String(describing: expected).indent(by: 2))
-
-      Actual:
-      \(String(describing: actual).indent(by: 2))
-      """
-    return "\(heading)\n\n\(difference)"
+    return "\(heading)\n\n\(differenceDescription(expected: expected, actual: actual))"
   }
 
   /// Reports an assertion that a non-exhaustive store skipped. Under Swift Testing it shows as a
@@ -440,6 +442,21 @@ extension TestStore {
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
+}
+
+
+/// A diff of two values with `−` for expected and `+` for actual lines, or both values in full
+/// when they differ in ways a diff cannot show.
+func differenceDescription<T>(expected: T, actual: T, actualLabel: String = "Actual") -> String {
+  diff(expected, actual, format: .proportional)
+    .map { "\($0.indent(by: 4))\n\n(Expected: −, \(actualLabel): +)" }
+    ?? """
+    Expected:
+    \(String(describing: expected).indent(by: 2))
+
+    \(actualLabel):
+    \(String(describing: actual).indent(by: 2))
+    """
 }
 
 /// Counts the test stores alive that asked for the main serial executor, so that stores in tests

@@ -37,8 +37,9 @@ public struct TestStoreTask: Hashable, Sendable {
     guard let task = self.rawValue else { return }
     let finished = await withTaskGroup(of: Bool.self) { group in
       group.addTask {
-        await task.value
-        return true
+        // Cancelling the group at the timeout cancels the effects too, so this returns.
+        await task.cancellableValue
+        return !Task.isCancelled
       }
       group.addTask {
         try? await Task.sleep(for: duration)

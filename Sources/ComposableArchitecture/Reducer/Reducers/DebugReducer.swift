@@ -39,20 +39,27 @@ extension _ReducerPrinter {
   /// Prints the action and a diff of the state it changed, using CustomDump.
   public static var customDump: Self {
     Self { receivedAction, oldState, newState in
-      var target = ""
-      target.write("received action:\n")
-      CustomDump.customDump(receivedAction, to: &target, indent: 2)
-      target.write("\n")
-      target.write(diff(oldState, newState).map { "\($0)\n" } ?? "  (No state changes)\n")
-      print(target, terminator: "")
+      print(customDumpMessage(receivedAction, oldState, newState), terminator: "")
     }
   }
 
   /// Prints only the label of each action received.
   public static var actionLabels: Self {
     Self { receivedAction, _, _ in
-      print("received action: \(debugCaseOutput(receivedAction))")
+      print(actionLabelMessage(receivedAction))
     }
+  }
+
+  static func customDumpMessage(_ action: Action, _ oldState: State, _ newState: State) -> String {
+    var message = "received action:\n"
+    CustomDump.customDump(action, to: &message, indent: 2)
+    message.write("\n")
+    message.write(diff(oldState, newState).map { "\($0)\n" } ?? "  (No state changes)\n")
+    return message
+  }
+
+  static func actionLabelMessage(_ action: Action) -> String {
+    "received action: \(debugCaseOutput(action))"
   }
 }
 

@@ -15,21 +15,16 @@ public struct Reduce<State, Action>: Reducer {
   @usableFromInline
   let reduce: (inout State, Action) -> Effect<Action>
 
-  @usableFromInline
-  init(internal reduce: @escaping (inout State, Action) -> Effect<Action>) {
-    self.reduce = reduce
-  }
-
   /// Creates a reducer from a closure that evolves state for an action.
   @inlinable
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
-    self.init(internal: reduce)
+    self.reduce = reduce
   }
 
   /// Erases the type of another reducer.
   @inlinable
   public init<R: Reducer<State, Action>>(_ reducer: R) {
-    self.init(internal: reducer._reduce)
+    self.reduce = reducer._reduce
   }
 
   @inlinable
