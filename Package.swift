@@ -51,6 +51,10 @@ let package = Package(
       dependencies: [
         "ComposableArchitecture",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(
+          name: "OpenCombineShim", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows, .wasi])
+        ),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

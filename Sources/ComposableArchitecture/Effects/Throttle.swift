@@ -106,7 +106,13 @@ extension Effect {
             let held = Self(
               runs: [
                 Run(name: nil, priority: nil, cancellations: []) { send in
-                  do { try await sleep(deadline) } catch { return }
+                  do {
+                    try await sleep(deadline)
+                  } catch {
+                    // With `latest`, a newer held effect replaced this one and holds the slot.
+                    if !latest { throttleStates.withValue { $0[key]?.isHolding = false } }
+                    return
+                  }
                   throttleStates.withValue {
                     $0[key]?.lastRun = UncheckedSendable(now())
                     $0[key]?.isHolding = false
@@ -121,6 +127,7 @@ extension Effect {
         }
       ]
     )
+    .cancellable(id: id)
   }
 }
 
