@@ -9,8 +9,9 @@ let depth = 10
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal],
+    scalingFactor: .kilo,
     maxDuration: .seconds(2),
-    maxIterations: 100_000
+    maxIterations: 1_000
   )
 
   Benchmark("Store.Send") { @MainActor benchmark async in
@@ -43,6 +44,7 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         blackHole(store.scope(state: \.child, action: \.child))
       }
+      benchmark.stopMeasurement()
     }
   }
   Benchmark("Baseline.Scope") { @MainActor benchmark async in
@@ -52,6 +54,7 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         blackHole(store.state.child)
       }
+      benchmark.stopMeasurement()
     }
   }
 
@@ -62,6 +65,7 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         blackHole(store.withState(\.count))
       }
+      benchmark.stopMeasurement()
     }
   }
   Benchmark("Baseline.Access") { @MainActor benchmark async in
@@ -71,6 +75,7 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         blackHole(store.state.count)
       }
+      benchmark.stopMeasurement()
     }
   }
 
@@ -85,6 +90,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         blackHole(store)
       }
+      benchmark.stopMeasurement()
     }
   }
   Benchmark("Baseline.NestedScope") { @MainActor benchmark async in
@@ -98,6 +104,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         blackHole(state)
       }
+      benchmark.stopMeasurement()
     }
   }
 
@@ -124,6 +131,7 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         root.send(action)
       }
+      benchmark.stopMeasurement()
     }
   }
   Benchmark("Baseline.NestedSend") { @MainActor benchmark async in
@@ -134,6 +142,7 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         root.send(action)
       }
+      benchmark.stopMeasurement()
     }
   }
 
@@ -148,6 +157,7 @@ let benchmarks: @Sendable () -> Void = {
       for _ in benchmark.scaledIterations {
         blackHole(leaf.withState(\.count))
       }
+      benchmark.stopMeasurement()
     }
   }
   Benchmark("Baseline.NestedAccess") { @MainActor benchmark async in
@@ -159,6 +169,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in 0..<depth { state = state.children[0] }
         blackHole(state.count)
       }
+      benchmark.stopMeasurement()
     }
   }
 
