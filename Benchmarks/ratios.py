@@ -20,6 +20,13 @@ PAIRS = [
     ("NestedStore.Access", "Baseline.NestedAccess"),
     ("Effect.RoundTrip1000", "Baseline.RoundTrip1000"),
     ("CombineReducers.100kSends", "Baseline.Five100kSends"),
+    ("Observed.Send", "Baseline.ObservedSend"),
+    ("Observed.Access", "Baseline.ObservedAccess"),
+    ("ObservedNested.Scope", "Baseline.ObservedNestedScope"),
+    ("ObservedNested.Send", "Baseline.ObservedNestedSend"),
+    ("ObservedNested.RootSend", "Baseline.ObservedNestedSend"),
+    ("ObservedNested.Access", "Baseline.ObservedNestedAccess"),
+    ("Presentation.RoundTrip", "Baseline.PresentationRoundTrip"),
 ]
 UNITS = {"ns": 1, "μs": 1_000, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
 

@@ -175,7 +175,7 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark(
     "Effect.RoundTrip1000",
-    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 200)
+    configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 200)
   ) { @MainActor benchmark async in
     let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
     benchmark.startMeasurement()
@@ -187,7 +187,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   Benchmark(
     "Baseline.RoundTrip1000",
-    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 200)
+    configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 200)
   ) { @MainActor benchmark async in
     let store = BaselineStore<CounterFeature.State, Void>(state: CounterFeature.State()) { state, _ in state.count += 1 }
     benchmark.startMeasurement()
@@ -205,7 +205,7 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark(
     "CombineReducers.100kSends",
-    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+    configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50)
   ) { @MainActor benchmark async in
     do {
       let store = Store(initialState: FiveReducers.State()) { FiveReducers() }
@@ -221,7 +221,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   Benchmark(
     "Baseline.Five100kSends",
-    configuration: .init(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 50)
+    configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50)
   ) { @MainActor benchmark async in
     do {
       let store = BaselineStore<FiveReducers.State, Void>(state: FiveReducers.State()) { state, _ in
@@ -241,4 +241,5 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(store.state.a)
     }
   }
+
 }
