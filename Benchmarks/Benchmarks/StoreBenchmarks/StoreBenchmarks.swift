@@ -242,4 +242,5 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  registerObservationBenchmarks()
 }

@@ -29,20 +29,13 @@ extension Effect {
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     let registration = CancellationRegistration(id: id)
     var steps = self.steps
-    var runs = self.runs
     if cancelInFlight {
       steps.insert(.perform { registration.cancelInFlight() }, at: 0)
     }
-    if runs.count > 1 {
-      let group = Self(runs: runs)
-      runs = [
-        Run(name: runs[0].name, priority: nil, cancellations: []) { send in
-          await group.execute(send: send)
-        }
-      ]
-    }
-    if !runs.isEmpty {
-      runs[0].cancellations.append(registration)
+    let runs = self.runs.map { run in
+      var run = run
+      run.cancellations.append(registration)
+      return run
     }
     return Self(steps: steps, runs: runs)
   }

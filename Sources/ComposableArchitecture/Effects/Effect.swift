@@ -36,6 +36,9 @@ public struct Effect<Action>: Sendable {
     /// Cancellation IDs the task is registered under when it starts, innermost first.
     var cancellations: [CancellationRegistration]
     var operation: @Sendable (Send<Action>) async -> Void
+    /// Whether a `TestStore` expects the test to see this run finish. Presentation keeps a
+    /// long-living run per presented child that only ends on dismissal; tests don't assert it.
+    var isTrackedByTestStore = true
   }
 
   @usableFromInline
@@ -238,10 +241,12 @@ extension Effect {
         Effect<T>.Run(
           name: run.name,
           priority: run.priority,
-          cancellations: run.cancellations
-        ) { send in
-          await run.operation(Send { action in send(transform(action)) })
-        }
+          cancellations: run.cancellations,
+          operation: { send in
+            await run.operation(Send { action in send(transform(action)) })
+          },
+          isTrackedByTestStore: run.isTrackedByTestStore
+        )
       }
     )
   }

@@ -22,13 +22,24 @@ public protocol ObservableState: Observable {
 }
 
 /// The identity of an ``ObservableState`` value.
+///
+/// A new state value gets a new identity and copies share it. Mutating a state in place through
+/// its parent (`state.child.count += 1`) keeps the child's place in the parent: observers of the
+/// parent's `child` property are not notified, only readers of `count` are. Replacing the child
+/// (`state.child = Child.State()`) changes the identity, and the parent's observers are notified.
 public struct ObservableStateID: Equatable, Hashable, Sendable {
-  private let location: UUID
+  /// Where the value was created; shared by its copies.
+  private var location: UUID
+  /// A fresh marker for each in-place modification, so that a modified value is told apart from
+  /// an unmodified copy of it.
+  private var modification: UUID?
+  /// The index of the enum case holding the value, for enum states.
   private var tag: Int?
 
   /// A new, unique identity.
   public init() {
     self.location = UUID()
+    self.modification = nil
     self.tag = nil
   }
 
@@ -50,15 +61,15 @@ public struct ObservableStateID: Equatable, Hashable, Sendable {
     return copy
   }
 
-  /// Called before the value that owns this identity is mutated in place.
-  public mutating func _$willModify() {}
-}
-
-/// Whether two values have the same identity, so that replacing one by the other is not a change
-/// observers need to hear about.
-func _$isIdentityEqual<T>(_ lhs: T, _ rhs: T) -> Bool {
-  guard let lhs = lhs as? any ObservableState, let rhs = rhs as? any ObservableState else {
-    return false
+  /// Called before the value that owns this identity is modified in place.
+  public mutating func _$willModify() {
+    self.modification = UUID()
   }
-  return lhs._$id == rhs._$id
+
+  /// Whether both identities name the same value, however it was modified since: the same
+  /// observation registrar observes both, so a store holding one need not tell its observers to
+  /// read the other again.
+  func isSameValue(as other: Self) -> Bool {
+    self.location == other.location && self.tag == other.tag
+  }
 }

@@ -20,7 +20,7 @@ public enum ReducerBuilder<State, Action> {
   }
 
   @inlinable
-  public static func buildBlock() -> some Reducer<State, Action> {
+  public static func buildBlock() -> EmptyReducer<State, Action> {
     EmptyReducer()
   }
 

@@ -122,6 +122,7 @@ public final class Store<State, Action>: Observable {
   /// ```swift
   /// let settingsStore = store.scope(state: \.settings, action: \.settings)
   /// ```
+  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     _ state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
@@ -138,6 +139,7 @@ public final class Store<State, Action>: Observable {
   }
 
   /// Derives a store for a child feature; the same as ``scope(_:action:)-(KeyPath<State,ChildState>,_)``.
+  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
@@ -160,7 +162,9 @@ public final class Store<State, Action>: Observable {
 
   func rootStateDidChange() {
     let id = ObservableStateID._$id(for: self.core.state)
-    guard id != self.observedID else { return }
+    // A state mutated in place keeps its registrar, which tells the readers of its properties
+    // itself; only a different value (a replacement, another enum case) must be read again.
+    if let observedID = self.observedID, id.isSameValue(as: observedID) { return }
     self.observedID = id
     self._$observationRegistrar.withMutation(of: self, keyPath: \.observedState) {}
   }

@@ -30,7 +30,10 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
   /// The state as of the last asserted step.
   var state: State
   /// Actions fed back by effects and not yet asserted, with the state after each.
-  var receivedActions: [(action: Action, state: State)] = []
+  var receivedActions: [(action: Action, state: State, stackElementIDs: StackElementIDGenerator)] = []
+  /// Where stack element IDs stood before the last sent action ran, so that the test's expected
+  /// state can add stack elements with the same IDs the reducer gave them.
+  var stackElementIDsBeforeSend: StackElementIDGenerator?
   let inFlightEffects = LockIsolated<Set<InFlightEffect>>([])
 
   init(_ base: Reduce<State, Action>, initialState: State) {
@@ -44,14 +47,16 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
 
   func reduce(into state: inout State, action: TestAction) -> Effect<TestAction> {
     let reducer = self.base.dependency(\.self, self.dependencies)
+    let stackElementIDs = self.dependencies.stackElementID.copy()
     let effect: Effect<Action>
     switch action.origin {
     case let .send(sentAction):
+      self.stackElementIDsBeforeSend = stackElementIDs
       effect = reducer.reduce(into: &state, action: sentAction)
       self.state = state
     case let .receive(receivedAction):
       effect = reducer.reduce(into: &state, action: receivedAction)
-      self.receivedActions.append((receivedAction, state))
+      self.receivedActions.append((receivedAction, state, stackElementIDs))
     }
 
     let origin = UncheckedSendable(action)
@@ -68,6 +73,7 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
     return Effect(
       steps: received.steps,
       runs: received.runs.map { run in
+        guard run.isTrackedByTestStore else { return run }
         let inFlight = InFlightEffect(
           action: UncheckedSendable(origin.value.action),
           fileID: origin.value.fileID,

@@ -176,12 +176,13 @@ extension TestStore {
       }
     }
 
-    let (receivedAction, receivedState) = self.reducer.receivedActions.removeFirst()
+    let (receivedAction, receivedState, stackElementIDs) = self.reducer.receivedActions.removeFirst()
     if predicate(receivedAction) {
       self.checkState(
         previous: self.reducer.state,
         actual: receivedState,
         update: update,
+        stackElementIDs: stackElementIDs,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
     } else {

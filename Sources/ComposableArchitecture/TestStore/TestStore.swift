@@ -246,6 +246,7 @@ extension TestStore {
       previous: previousState,
       actual: self.reducer.state,
       update: updateStateToExpectedResult,
+      stackElementIDs: self.reducer.stackElementIDsBeforeSend,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
     if "\(self.fileID)" == "\(fileID)" {
@@ -354,6 +355,7 @@ extension TestStore {
     previous: State,
     actual: State,
     update: ((inout State) throws -> Void)?,
+    stackElementIDs: StackElementIDGenerator? = nil,
     requireChange: Bool = true,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
@@ -363,6 +365,10 @@ extension TestStore {
       do {
         try Dependencies.withDependencies {
           $0 = self.reducer.dependencies
+          if let stackElementIDs {
+            // Elements the assertion adds get the IDs the reducer gave the ones it added.
+            $0.stackElementID = stackElementIDs.copy()
+          }
         } operation: {
           try update(&state)
         }

@@ -1,0 +1,262 @@
+import ConcurrencyExtras
+import Dependencies
+import IssueReporting
+
+extension Reducer {
+  /// Runs a destination reducer on presented state, for the parent's presentation actions.
+  ///
+  /// ```swift
+  /// @Reducer
+  /// struct Inventory {
+  ///   @ObservableState
+  ///   struct State {
+  ///     @Presents var addItem: ItemForm.State?
+  ///   }
+  ///   enum Action {
+  ///     case addItem(PresentationAction<ItemForm.Action>)
+  ///   }
+  ///   var body: some ReducerOf<Self> {
+  ///     Reduce { state, action in … }
+  ///       .ifLet(\.$addItem, action: \.addItem) {
+  ///         ItemForm()
+  ///       }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - The destination runs first on `.presented` actions, then the parent.
+  /// - `.dismiss` runs the parent, then sets the state to `nil`.
+  /// - When the presented state goes away or is replaced, the effects the destination started
+  ///   are cancelled.
+  /// - A presented destination can dismiss itself with `@Dependency(\.dismiss)`.
+  /// - Ephemeral destinations (alerts, dialogs) are dismissed after any of their actions.
+  @inlinable
+  @warn_unqualified_access
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination>
+  where Destination.State == DestinationState, Destination.Action == DestinationAction {
+    _PresentationReducer(
+      base: self,
+      destination: destination(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: AnyCasePath(toPresentationAction),
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Presents ephemeral state, such as an alert, which is dismissed after any of its actions.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$alert, action: \.alert)
+  /// ```
+  @inlinable
+  @warn_unqualified_access
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    self.ifLet(
+      toPresentationState,
+      action: toPresentationAction,
+      destination: { EmptyReducer() },
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Presents an enum reducer's destinations, running the enum's own ``CaseReducer/body``.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$destination, action: \.destination)
+  /// ```
+  @inlinable
+  @warn_unqualified_access
+  public func ifLet<DestinationState: CaseReducerState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, DestinationState.StateReducer.Body>
+  where DestinationState.StateReducer.Action == DestinationAction {
+    self.ifLet(
+      toPresentationState,
+      action: toPresentationAction,
+      destination: { DestinationState.StateReducer.body },
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
+
+/// The reducer that ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``
+/// returns.
+public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer {
+  @usableFromInline let base: Base
+  @usableFromInline let destination: Destination
+  @usableFromInline let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
+  @usableFromInline let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  @Dependency(\.navigationIDPath) var navigationIDPath
+
+  @usableFromInline
+  init(
+    base: Base,
+    destination: Destination,
+    toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>,
+    toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    self.base = base
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let initial = state[keyPath: self.toPresentationState].wrappedValue
+    let presentationAction = self.toPresentationAction.extract(from: action)
+
+    var destinationEffects = Effect<Base.Action>.none
+    let baseEffects: Effect<Base.Action>
+
+    switch (initial, presentationAction) {
+    case let (destinationState?, .dismiss?):
+      baseEffects = self.base.reduce(into: &state, action: action)
+      if self.destinationPath(of: state) == self.path(for: destinationState) {
+        state[keyPath: self.toPresentationState].wrappedValue = nil
+      }
+
+    case let (destinationState?, .presented(destinationAction)?):
+      let path = self.path(for: destinationState)
+      let toPresentationAction = self.toPresentationAction
+      var presented = destinationState
+      destinationEffects = self.destination
+        .dependency(\.dismiss, DismissEffect { @MainActor in
+          Task._cancel(id: PresentationDismissID(), navigationIDPath: path)
+        })
+        .dependency(\.navigationIDPath, path)
+        .reduce(into: &presented, action: destinationAction)
+        .map { toPresentationAction.embed(.presented($0)) }
+        ._cancellable(navigationIDPath: path)
+      state[keyPath: self.toPresentationState].wrappedValue = presented
+      baseEffects = self.base.reduce(into: &state, action: action)
+      if isEphemeral(destinationState), self.destinationPath(of: state) == path {
+        state[keyPath: self.toPresentationState].wrappedValue = nil
+      }
+
+    case (nil, _?):
+      reportIssue(
+        """
+        An "ifLet" at "\(self.fileID):\(self.line)" received a presentation action when \
+        destination state was absent:
+
+          Action:
+            \(debugCaseOutput(action))
+
+        This is generally considered an application logic error, and can happen for a few \
+        reasons:
+
+        • A parent reducer set destination state to "nil" before this reducer ran. This reducer \
+        must run before any other reducer sets destination state to "nil": put "ifLet" after \
+        the parent's "Reduce", as in "Reduce { … }.ifLet(…) { … }".
+
+        • An in-flight effect emitted this action when destination state was "nil". While it's \
+        perfectly reasonable to ignore this action, consider cancelling the associated effect \
+        before destination state becomes "nil", especially if it is a long-living effect.
+
+        • This action was sent to the store while destination state was "nil". Make sure that \
+        actions for this reducer can only be sent from a store when state is present, or from \
+        a view that is only visible while it is.
+        """,
+        fileID: self.fileID,
+        filePath: self.filePath,
+        line: self.line,
+        column: self.column
+      )
+      baseEffects = self.base.reduce(into: &state, action: action)
+
+    case (_, nil):
+      baseEffects = self.base.reduce(into: &state, action: action)
+    }
+
+    let finalPath = self.destinationPath(of: state)
+    let initialPath = initial.map { self.path(for: $0) }
+    guard initialPath != finalPath else {
+      return .merge(destinationEffects, baseEffects)
+    }
+
+    var dismissEffects = Effect<Base.Action>.none
+    if let initial, let initialPath, !isEphemeral(initial) {
+      dismissEffects = ._cancel(navigationIDPath: initialPath)
+    }
+
+    var presentEffects = Effect<Base.Action>.none
+    if let presented = state[keyPath: self.toPresentationState].wrappedValue,
+      let finalPath, !isEphemeral(presented)
+    {
+      presentEffects = ._waitForDismissal(
+        navigationIDPath: finalPath,
+        dismissID: PresentationDismissID(),
+        then: self.toPresentationAction.embed(.dismiss)
+      )
+    }
+    return .merge(destinationEffects, baseEffects, dismissEffects, presentEffects)
+  }
+
+  private func path(for destination: Destination.State) -> NavigationIDPath {
+    self.navigationIDPath.appending(
+      NavigationID(path: self.toPresentationState, state: destination)
+    )
+  }
+
+  private func destinationPath(of state: Base.State) -> NavigationIDPath? {
+    state[keyPath: self.toPresentationState].wrappedValue.map { self.path(for: $0) }
+  }
+}
+
+/// The ID under which a presented destination waits to be dismissed.
+struct PresentationDismissID: Hashable, Sendable {}
+
+extension Task where Success == Never, Failure == Never {
+  /// Cancels the work registered under the ID at the given navigation path.
+  static func _cancel(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
+    withDependencies {
+      $0.navigationIDPath = navigationIDPath
+    } operation: {
+      Task.cancel(id: id)
+    }
+  }
+}

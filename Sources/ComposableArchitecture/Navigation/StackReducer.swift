@@ -1,0 +1,214 @@
+import Dependencies
+import IssueReporting
+
+extension Reducer {
+  /// Runs a destination reducer on each element of a navigation stack, for the parent's stack
+  /// actions.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Reduce { state, action in … }
+  ///     .forEach(\.path, action: \.path) {
+  ///       Path()
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// - An element's action runs the destination on that element first, then the parent.
+  /// - `.push(id:state:)` adds the element, then runs the parent; `.popFrom(id:)` runs the parent,
+  ///   then pops.
+  /// - When elements leave the stack, the effects they started are cancelled.
+  /// - An element can pop itself (and everything above it) with `@Dependency(\.dismiss)`.
+  @inlinable
+  @warn_unqualified_access
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _StackReducer<Self, Destination>
+  where Destination.State == DestinationState, Destination.Action == DestinationAction {
+    _StackReducer(
+      base: self,
+      toStackState: toStackState,
+      toStackAction: AnyCasePath(toStackAction),
+      destination: destination(),
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Runs an enum reducer's destinations on each element of a navigation stack.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .forEach(\.path, action: \.path)
+  /// ```
+  @inlinable
+  @warn_unqualified_access
+  public func forEach<DestinationState: CaseReducerState, DestinationAction>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _StackReducer<Self, DestinationState.StateReducer.Body>
+  where DestinationState.StateReducer.Action == DestinationAction {
+    _StackReducer(
+      base: self,
+      toStackState: toStackState,
+      toStackAction: AnyCasePath(toStackAction),
+      destination: DestinationState.StateReducer.body,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
+
+/// The reducer that ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``
+/// returns.
+public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
+  @usableFromInline let base: Base
+  @usableFromInline let toStackState: WritableKeyPath<Base.State, StackState<Destination.State>>
+  @usableFromInline let toStackAction: AnyCasePath<Base.Action, StackAction<Destination.State, Destination.Action>>
+  @usableFromInline let destination: Destination
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  @Dependency(\.navigationIDPath) var navigationIDPath
+  @Dependency(\.context) var context
+  @Dependency(\.stackElementID) var stackElementID
+
+  @usableFromInline
+  init(
+    base: Base,
+    toStackState: WritableKeyPath<Base.State, StackState<Destination.State>>,
+    toStackAction: AnyCasePath<Base.Action, StackAction<Destination.State, Destination.Action>>,
+    destination: Destination,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    self.base = base
+    self.toStackState = toStackState
+    self.toStackAction = toStackAction
+    self.destination = destination
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let idsBefore = state[keyPath: self.toStackState].ids
+    var destinationEffects = Effect<Base.Action>.none
+    let baseEffects: Effect<Base.Action>
+
+    switch self.toStackAction.extract(from: action) {
+    case let .element(id, elementAction)?:
+      if state[keyPath: self.toStackState][id: id] != nil {
+        let path = self.path(for: id)
+        let toStackAction = self.toStackAction
+        destinationEffects = self.destination
+          .dependency(\.dismiss, DismissEffect { @MainActor in
+            Task._cancel(id: StackDismissID(id: id), navigationIDPath: path)
+          })
+          .dependency(\.navigationIDPath, path)
+          .reduce(into: &state[keyPath: self.toStackState][id: id]!, action: elementAction)
+          .map { toStackAction.embed(.element(id: id, action: $0)) }
+          ._cancellable(navigationIDPath: path)
+      } else {
+        self.report("received an action for a missing element", action: action)
+      }
+      baseEffects = self.base.reduce(into: &state, action: action)
+
+    case let .popFrom(id)?:
+      baseEffects = self.base.reduce(into: &state, action: action)
+      if !state[keyPath: self.toStackState].pop(from: id) {
+        self.report(#"received a "popFrom" action for a missing element"#, action: action)
+      }
+
+    case let .push(id, element)?:
+      if state[keyPath: self.toStackState].ids.contains(id) {
+        self.report(
+          #"received a "push" action for an element it already contains"#, action: action
+        )
+        baseEffects = self.base.reduce(into: &state, action: action)
+        break
+      }
+      if self.context == .test {
+        let expected = self.stackElementID.peek()
+        if id.generation > expected.generation {
+          self.report(
+            #"received a "push" action with an unexpected generational ID"#, action: action
+          )
+        } else if id.generation == expected.generation {
+          _ = self.stackElementID.next()
+        }
+      }
+      state[keyPath: self.toStackState]._dictionary[id] = element
+      baseEffects = self.base.reduce(into: &state, action: action)
+
+    case nil:
+      baseEffects = self.base.reduce(into: &state, action: action)
+    }
+
+    let idsAfter = state[keyPath: self.toStackState].ids
+    let removed = idsBefore.subtracting(idsAfter)
+    state[keyPath: self.toStackState].unmount(removed)
+    let cancellations = Effect<Base.Action>.merge(
+      removed.map { ._cancel(navigationIDPath: self.path(for: $0)) }
+    )
+    var dismissals: [Effect<Base.Action>] = []
+    for id in idsAfter where state[keyPath: self.toStackState].mount(id) {
+      dismissals.append(
+        ._waitForDismissal(
+          navigationIDPath: self.path(for: id),
+          dismissID: StackDismissID(id: id),
+          then: self.toStackAction.embed(.popFrom(id: id))
+        )
+      )
+    }
+    return .merge([destinationEffects, baseEffects, cancellations] + dismissals)
+  }
+
+  private func path(for id: StackElementID) -> NavigationIDPath {
+    self.navigationIDPath.appending(NavigationID(path: self.toStackState, elementID: id))
+  }
+
+  private func report(_ problem: String, action: Base.Action) {
+    reportIssue(
+      """
+      A "forEach" at "\(self.fileID):\(self.line)" \(problem):
+
+        Action:
+          \(debugCaseOutput(action))
+
+      This is generally considered an application logic error: make sure the stack's actions \
+      are only sent for elements the stack holds, that "forEach" runs before any reducer that \
+      removes elements (put it after the parent's "Reduce"), and that long-living effects of an \
+      element are cancelled before the element is popped.
+      """,
+      fileID: self.fileID,
+      filePath: self.filePath,
+      line: self.line,
+      column: self.column
+    )
+  }
+}
+
+/// The ID under which a stack element waits to be dismissed.
+struct StackDismissID: Hashable, Sendable {
+  let id: StackElementID
+}

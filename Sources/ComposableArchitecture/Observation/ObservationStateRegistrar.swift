@@ -1,0 +1,218 @@
+import Observation
+import OrderedCollections
+
+/// The observation storage of an `@ObservableState` value: its identity and the registrar its
+/// properties report reads and writes to.
+///
+/// You don't use this type directly: `@ObservableState` adds one to each state type and its
+/// tracked properties call into it.
+///
+/// ```swift
+/// @ObservableState
+/// struct State {
+///   var count = 0   // reads call `access`, writes call `mutate`
+/// }
+/// ```
+///
+/// The registrar never takes part in the state's equality, hashing or coding: all registrars are
+/// equal, hash to nothing, and encode nothing.
+public struct ObservationStateRegistrar: Sendable {
+  /// The identity of the state value that holds this registrar.
+  public private(set) var id = ObservableStateID()
+
+  @usableFromInline
+  let registrar = ObservationRegistrar()
+
+  /// A registrar for a new state value, with a new identity.
+  public init() {}
+
+  /// Called before the state value that holds this registrar is mutated in place.
+  public mutating func _$willModify() {
+    self.id._$willModify()
+  }
+}
+
+extension ObservationStateRegistrar: Equatable, Hashable, Codable {
+  public static func == (_: Self, _: Self) -> Bool { true }
+  public func hash(into hasher: inout Hasher) {}
+  public init(from decoder: any Decoder) throws { self.init() }
+  public func encode(to encoder: any Encoder) throws {}
+}
+
+extension ObservationStateRegistrar {
+  /// Registers a read of a property with the current observation scope.
+  ///
+  /// ```swift
+  /// get {
+  ///   _$observationRegistrar.access(self, keyPath: \.count)
+  ///   return _count
+  /// }
+  /// ```
+  @inlinable
+  public func access<Subject: Observable, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>
+  ) {
+    self.registrar.access(subject, keyPath: keyPath)
+  }
+
+  /// Writes a new value, notifying observers unless the new value has the same identity as the old
+  /// one or `shouldNotifyObservers` says the change is not observable (an equal value).
+  ///
+  /// ```swift
+  /// set {
+  ///   _$observationRegistrar.mutate(
+  ///     self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers
+  ///   )
+  /// }
+  /// ```
+  @inlinable
+  public func mutate<Subject: Observable, Member, Value>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ value: inout Value,
+    _ newValue: Value,
+    _ isIdentityEqual: (Value, Value) -> Bool,
+    _ shouldNotifyObservers: (Value, Value) -> Bool = { _, _ in true }
+  ) {
+    if isIdentityEqual(value, newValue) || !shouldNotifyObservers(value, newValue) {
+      value = newValue
+    } else {
+      self.registrar.withMutation(of: subject, keyPath: keyPath) {
+        value = newValue
+      }
+    }
+  }
+
+  /// Called before a property is modified in place; returns the value before the modification.
+  ///
+  /// A plain value is returned as it is.
+  @inlinable
+  public func willModify<Subject: Observable, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ member: inout Member
+  ) -> Member {
+    member
+  }
+
+  /// Called before an observable child state is modified in place: the child gets a fresh
+  /// identity for the modification, so that replacing it wholesale (even by a copy of itself) is
+  /// told apart from mutating it.
+  @inlinable
+  public func willModify<Subject: Observable, Member: ObservableState>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ member: inout Member
+  ) -> Member {
+    member._$willModify()
+    return member
+  }
+
+  /// Called after a property was modified in place. Observers of the property are notified when
+  /// the modification changed the value's identity (it was replaced) and the change is observable.
+  ///
+  /// A child state mutated in place keeps its identity, so only the readers of the child's own
+  /// properties hear about it.
+  @inlinable
+  public func didModify<Subject: Observable, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ member: inout Member,
+    _ oldValue: Member,
+    _ isIdentityEqual: (Member, Member) -> Bool,
+    _ shouldNotifyObservers: (Member, Member) -> Bool = { _, _ in true }
+  ) {
+    guard !isIdentityEqual(oldValue, member), shouldNotifyObservers(oldValue, member) else {
+      return
+    }
+    let newValue = member
+    member = oldValue
+    self.registrar.withMutation(of: subject, keyPath: keyPath) {
+      member = newValue
+    }
+  }
+}
+
+/// Whether two values have the same identity, so that writing one over the other is not a change
+/// observers of the containing state hear about. Plain values never do.
+///
+/// Called by code that `@ObservableState` generates.
+@inlinable
+public func _$isIdentityEqual<T>(_ lhs: T, _ rhs: T) -> Bool {
+  if let lhs = lhs as? any ObservableState, let rhs = rhs as? any ObservableState {
+    return lhs._$id == rhs._$id
+  }
+  if let lhs = lhs as? any _IdentityComparable, let rhs = rhs as? any _IdentityComparable {
+    return lhs._$isIdentityEqual(to: rhs)
+  }
+  return false
+}
+
+/// Observable states are identity-equal when their ``ObservableState/_$id``s are equal.
+@inlinable
+public func _$isIdentityEqual<T: ObservableState>(_ lhs: T, _ rhs: T) -> Bool {
+  lhs._$id == rhs._$id
+}
+
+/// Optional observable states are identity-equal when both are `nil` or both hold identity-equal
+/// values.
+@inlinable
+public func _$isIdentityEqual<T: ObservableState>(_ lhs: T?, _ rhs: T?) -> Bool {
+  switch (lhs, rhs) {
+  case (nil, nil): return true
+  case let (lhs?, rhs?): return lhs._$id == rhs._$id
+  default: return false
+  }
+}
+
+/// Arrays of identified observable states are identity-equal when they hold the same IDs in the
+/// same order: mutating an element in place notifies only that element's readers.
+@inlinable
+public func _$isIdentityEqual<ID: Hashable, T: ObservableState>(
+  _ lhs: IdentifiedArray<ID, T>,
+  _ rhs: IdentifiedArray<ID, T>
+) -> Bool {
+  lhs.ids.elementsEqual(rhs.ids)
+}
+
+/// Collections of observable states are identity-equal when their elements are, in order.
+@inlinable
+public func _$isIdentityEqual<C: Collection>(_ lhs: C, _ rhs: C) -> Bool
+where C.Element: ObservableState {
+  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0._$id == $1._$id }
+}
+
+/// Strings are never identity-equal: comparing them for identity would cost as much as comparing
+/// them for equality.
+@inlinable
+public func _$isIdentityEqual(_ lhs: String, _ rhs: String) -> Bool {
+  false
+}
+
+/// Containers of observable states whose identity can be compared when their static type is not
+/// known, so that the generic ``_$isIdentityEqual(_:_:)`` still recognizes them.
+public protocol _IdentityComparable {
+  /// Whether this value and `other` have the same identity.
+  func _$isIdentityEqual(to other: any _IdentityComparable) -> Bool
+}
+
+extension IdentifiedArray: _IdentityComparable where Element: ObservableState {
+  public func _$isIdentityEqual(to other: any _IdentityComparable) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self.ids.elementsEqual(other.ids)
+  }
+}
+
+/// Prepares a value for an in-place modification: observable states get a fresh identity, other
+/// values are left alone.
+///
+/// Called by code that `@ObservableState` generates for enum states.
+@inlinable
+public func _$willModify<T>(_ value: inout T) {}
+
+/// Prepares an observable state for an in-place modification.
+@inlinable
+public func _$willModify<T: ObservableState>(_ value: inout T) {
+  value._$willModify()
+}

@@ -1,0 +1,148 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs a child reducer on one case of the parent's enum state, for the parent's actions that
+  /// carry child actions.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Reduce { state, action in
+  ///     // parent logic
+  ///   }
+  ///   .ifCaseLet(\.loggedIn, action: \.loggedIn) {
+  ///     LoggedIn()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The child runs first, then the parent, so the parent sees what the child did. When the
+  /// parent moves the state to another case (or to another identity of the same case), the
+  /// effects the child started are cancelled. A child action that arrives while the state is in
+  /// another case is reported as an issue and ignored.
+  @inlinable
+  @warn_unqualified_access
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer<CaseState, CaseAction>>(
+    _ toCaseState: CaseKeyPath<State, CaseState>,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then case: () -> Case,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Case> {
+    _IfCaseLetReducer(
+      parent: self,
+      child: `case`(),
+      toChildState: toCaseState,
+      toChildAction: toCaseAction,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
+
+/// The reducer ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)`` returns.
+public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let childCase: CaseKeyPath<Parent.State, Child.State>
+  @usableFromInline let toChildState: AnyCasePath<Parent.State, Child.State>
+  @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  @Dependency(\.navigationIDPath) var navigationIDPath
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    child: Child,
+    toChildState: CaseKeyPath<Parent.State, Child.State>,
+    toChildAction: CaseKeyPath<Parent.Action, Child.Action>,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    self.parent = parent
+    self.child = child
+    self.childCase = toChildState
+    self.toChildState = AnyCasePath(toChildState)
+    self.toChildAction = AnyCasePath(toChildAction)
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let childEffects = self.reduceChild(into: &state, action: action)
+    let idBefore = self.childNavigationID(state)
+    let parentEffects = self.parent.reduce(into: &state, action: action)
+    let idAfter = self.childNavigationID(state)
+
+    var cancellation = Effect<Parent.Action>.none
+    if let idBefore, idBefore != idAfter {
+      cancellation = ._cancel(navigationIDPath: self.navigationIDPath.appending(idBefore))
+    }
+    return .merge(childEffects, parentEffects, cancellation)
+  }
+
+  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    guard let childAction = self.toChildAction.extract(from: action) else { return .none }
+    guard var childState = self.toChildState.extract(from: state) else {
+      reportIssue(
+        """
+        An "ifCaseLet" at "\(self.fileID):\(self.line)" received a child action when child state \
+        was set to a different case:
+
+          Action:
+            \(debugCaseOutput(action))
+          State:
+            \(debugCaseOutput(state))
+
+        This is generally considered an application logic error, and can happen for a few \
+        reasons:
+
+        • A parent reducer set "\(typeName(Parent.State.self))" to a different case before this \
+        reducer ran. This reducer must run before any other reducer sets child state to a \
+        different case: put "ifCaseLet" after the parent's "Reduce", as in \
+        "Reduce { … }.ifCaseLet(…) { … }".
+
+        • An in-flight effect emitted this action when child state was in a different case. \
+        While it's perfectly reasonable to ignore this action, consider cancelling the \
+        associated effect before child state changes to another case, especially if it is a \
+        long-living effect.
+
+        • This action was sent to the store while state was another case. Make sure that \
+        actions for this reducer can only be sent from a store when state is set to the \
+        appropriate case.
+        """,
+        fileID: self.fileID,
+        filePath: self.filePath,
+        line: self.line,
+        column: self.column
+      )
+      return .none
+    }
+    let childPath = self.navigationIDPath.appending(
+      NavigationID(path: self.childCase, state: childState)
+    )
+    let effects = self.child
+      .dependency(\.navigationIDPath, childPath)
+      .reduce(into: &childState, action: childAction)
+    state = self.toChildState.embed(childState)
+    let toChildAction = self.toChildAction
+    return effects
+      .map { toChildAction.embed($0) }
+      ._cancellable(navigationIDPath: childPath)
+  }
+
+  func childNavigationID(_ state: Parent.State) -> NavigationID? {
+    self.toChildState.extract(from: state).map { NavigationID(path: self.childCase, state: $0) }
+  }
+}

@@ -1,0 +1,188 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs a child reducer on the parent's optional child state, while it is not `nil`, for the
+  /// parent's actions that carry child actions.
+  ///
+  /// ```swift
+  /// var body: some ReducerOf<Self> {
+  ///   Reduce { state, action in
+  ///     // parent logic
+  ///   }
+  ///   .ifLet(\.child, action: \.child) {
+  ///     Child()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The child runs first, then the parent. When the parent sets the child state to `nil` (or to
+  /// a child of another identity), the effects the child started are cancelled. A child action
+  /// that arrives while the child state is `nil` is reported as an issue and ignored.
+  @inlinable
+  @warn_unqualified_access
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer<WrappedState, WrappedAction>>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, Wrapped> {
+    _IfLetReducer(
+      parent: self,
+      child: wrapped(),
+      toChildState: toWrappedState,
+      toChildAction: AnyCasePath(toWrappedAction),
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Runs the parent on optional ephemeral state, such as an alert, which is set back to `nil`
+  /// after any of its actions.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.alert, action: \.alert)
+  /// ```
+  @inlinable
+  @warn_unqualified_access
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    self.ifLet(
+      toWrappedState,
+      action: toWrappedAction,
+      then: { EmptyReducer() },
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
+
+/// The reducer ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)`` returns.
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  @Dependency(\.navigationIDPath) var navigationIDPath
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    child: Child,
+    toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: AnyCasePath<Parent.Action, Child.Action>,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    let childEffects = self.reduceChild(into: &state, action: action)
+    let idBefore = self.childNavigationID(state)
+    let parentEffects = self.parent.reduce(into: &state, action: action)
+    let idAfter = self.childNavigationID(state)
+
+    if let idBefore, idBefore == idAfter,
+      self.toChildAction.extract(from: action) != nil,
+      let childState = state[keyPath: self.toChildState],
+      isEphemeral(childState)
+    {
+      state[keyPath: self.toChildState] = nil
+    }
+
+    var cancellation = Effect<Parent.Action>.none
+    if let idBefore, idBefore != idAfter {
+      cancellation = ._cancel(navigationIDPath: self.navigationIDPath.appending(idBefore))
+    }
+    return .merge(childEffects, parentEffects, cancellation)
+  }
+
+  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    guard let childAction = self.toChildAction.extract(from: action) else { return .none }
+    guard var childState = state[keyPath: self.toChildState] else {
+      reportIssue(
+        """
+        An "ifLet" at "\(self.fileID):\(self.line)" received a child action when child state \
+        was "nil":
+
+          Action:
+            \(debugCaseOutput(action))
+
+        This is generally considered an application logic error, and can happen for a few \
+        reasons:
+
+        • A parent reducer set child state to "nil" before this reducer ran. This reducer must \
+        run before any other reducer sets child state to "nil": put "ifLet" after the parent's \
+        "Reduce", as in "Reduce { … }.ifLet(…) { … }".
+
+        • An in-flight effect emitted this action when child state was "nil". While it's \
+        perfectly reasonable to ignore this action, consider cancelling the associated effect \
+        before child state becomes "nil", especially if it is a long-living effect.
+
+        • This action was sent to the store while state was "nil". Make sure that actions for \
+        this reducer can only be sent from a store when state is non-"nil". In SwiftUI \
+        applications, use "IfLetStore".
+        """,
+        fileID: self.fileID,
+        filePath: self.filePath,
+        line: self.line,
+        column: self.column
+      )
+      return .none
+    }
+    let childPath = self.navigationIDPath.appending(
+      NavigationID(path: self.toChildState, state: childState)
+    )
+    let effects = self.child
+      .dependency(\.navigationIDPath, childPath)
+      .reduce(into: &childState, action: childAction)
+    state[keyPath: self.toChildState] = childState
+    let toChildAction = self.toChildAction
+    return effects
+      .map { toChildAction.embed($0) }
+      ._cancellable(navigationIDPath: childPath)
+  }
+
+  func childNavigationID(_ state: Parent.State) -> NavigationID? {
+    state[keyPath: self.toChildState].map { NavigationID(path: self.toChildState, state: $0) }
+  }
+}
+
+/// Whether a state is dismissed on its first action: `_EphemeralState` itself, or an enum whose
+/// current case holds one.
+func isEphemeral<State>(_ state: State) -> Bool {
+  if State.self is any _EphemeralState.Type { return true }
+  let mirror = Mirror(reflecting: state)
+  guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
+    return false
+  }
+  return type(of: payload) is any _EphemeralState.Type
+}

@@ -1,0 +1,83 @@
+extension Store where State: ObservableState {
+  /// Derives a collection of stores, one per element of an identified array, for a list of child
+  /// features.
+  ///
+  /// ```swift
+  /// for rowStore in store.scope(state: \.rows, action: \.rows) {
+  ///   render(rowStore)
+  /// }
+  /// ```
+  ///
+  /// Reading the collection observes which elements there are; each element's store is cached
+  /// by its ID, so the same row gets the same store as long as it stays in the array.
+  public func scope<ElementID, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
+    self.scope(state, action: action)
+  }
+
+  /// Derives a collection of stores, one per element of an identified array; the same as
+  /// ``scope(state:action:)-(KeyPath<State,IdentifiedArray<ElementID,ElementState>>,_)``.
+  public func scope<ElementID, ElementState, ElementAction>(
+    _ state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
+    let elements = self.state[keyPath: state]
+    let collectionStore: Store<IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>> =
+      self.scope(state, action: action)
+    return _StoreCollection(store: collectionStore, ids: elements.ids.elements)
+  }
+}
+
+/// The stores of the elements of an identified array, in order: what
+/// ``Store/scope(state:action:)-(KeyPath<State,IdentifiedArray<ElementID,ElementState>>,_)``
+/// returns.
+///
+/// Its elements are stores, which live on the main actor: read it only there.
+public struct _StoreCollection<ID: Hashable & Sendable, State, Action>: RandomAccessCollection {
+  private let store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>
+  private let ids: [ID]
+
+  init(store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>, ids: [ID]) {
+    self.store = store
+    self.ids = ids
+  }
+
+  public nonisolated var startIndex: Int { 0 }
+  public nonisolated var endIndex: Int { self.ids.count }
+
+  /// The store of the element at a position.
+  public nonisolated subscript(position: Int) -> Store<State, Action> {
+    let id = self.ids[position]
+    let store = self.store
+    return MainActor.assumeIsolated {
+      store.elementStore(id: id)
+    }
+  }
+}
+
+extension Store {
+  /// The cached store of the element with the given ID in a store of an identified array.
+  func elementStore<ID: Hashable & Sendable, Element, ElementAction>(
+    id: ID
+  ) -> Store<Element, ElementAction>
+  where State == IdentifiedArray<ID, Element>, Action == IdentifiedAction<ID, ElementAction> {
+    let toState: KeyPath<State, Element?> = \.[id: id]
+    let toAction: CaseKeyPath<Action, ElementAction> = \Case<Action>.[id: id]
+    let scopeID = ScopeID<State, Action>(state: toState, action: toAction)
+    if let child = self.children[scopeID] as? Store<Element, ElementAction> {
+      return child
+    }
+    let child = Store<Element, ElementAction>(
+      core: IfLetCore(
+        base: self.core,
+        cachedState: self.core.state[id: id]!,
+        toState: toState,
+        fromAction: { .element(id: id, action: $0) }
+      )
+    )
+    self.children[scopeID] = child
+    return child
+  }
+}

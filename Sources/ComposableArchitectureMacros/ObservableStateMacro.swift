@@ -1,0 +1,275 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@ObservableState`: makes a struct or enum state observable through an
+/// `ObservationStateRegistrar`, with identity-aware change detection.
+public enum ObservableStateMacro {
+  static let ignoredWrappers: Set<String> = [
+    "Presents", "Shared", "SharedReader", "Fetch", "FetchAll", "FetchOne",
+  ]
+  static let trackingMarkers: Set<String> = ["ObservationStateTracked", "ObservationStateIgnored"]
+}
+
+extension ObservableStateMacro: MemberMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    if declaration.is(ClassDeclSyntax.self) || declaration.is(ActorDeclSyntax.self) {
+      let kind = declaration.is(ClassDeclSyntax.self) ? "class" : "actor"
+      context.diagnose(
+        Diagnostic(
+          node: node,
+          message: MacroDiagnostic.error(
+            "'@ObservableState' cannot be applied to \(kind) type '\(declaration.typeName)'",
+            id: "invalid-type"
+          )
+        )
+      )
+      return []
+    }
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      return self.enumMembers(enumDecl)
+    }
+    guard declaration.is(StructDeclSyntax.self) else { return [] }
+    self.diagnoseForeignAttributes(in: declaration, context: context)
+
+    return [
+      """
+      @ObservationStateIgnored
+      var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+      """,
+      """
+      public var _$id: ComposableArchitecture.ObservableStateID {
+        _$observationRegistrar.id
+      }
+      """,
+      """
+      public mutating func _$willModify() {
+        _$observationRegistrar._$willModify()
+      }
+      """,
+      """
+      private nonisolated func shouldNotifyObservers<__Member>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+        true
+      }
+      """,
+      """
+      private nonisolated func shouldNotifyObservers<__Member: Equatable>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+        lhs != rhs
+      }
+      """,
+      """
+      private nonisolated func shouldNotifyObservers<__Member: AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+        lhs !== rhs
+      }
+      """,
+      """
+      private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+        lhs != rhs
+      }
+      """,
+    ]
+  }
+
+  private static func enumMembers(_ enumDecl: EnumDeclSyntax) -> [DeclSyntax] {
+    let cases = enumCases(in: enumDecl.memberBlock.members)
+    var tags: [SyntaxIdentifier: Int] = [:]
+    for (index, item) in cases.enumerated() {
+      tags[item.element.id] = index
+    }
+
+    let idCases = renderConditional(cases) { item in
+      let name = item.element.name.text
+      let tag = tags[item.element.id]!
+      if item.element.parameters.count == 1 {
+        return "case let .\(name)(state):\nreturn ._$id(for: state)._$tag(\(tag))"
+      }
+      return "case .\(name):\nreturn ComposableArchitecture.ObservableStateID()._$tag(\(tag))"
+    }
+    let modifyCases = renderConditional(cases) { item in
+      let name = item.element.name.text
+      let parameters = item.element.parameters
+      guard parameters.count == 1 else {
+        return "case .\(name):\nbreak"
+      }
+      let label = parameters[0].firstName.map { "\($0.text): " } ?? ""
+      return """
+        case var .\(name)(state):
+        ComposableArchitecture._$willModify(&state)
+        self = .\(name)(\(label)state)
+        """
+    }
+    let idBody = "switch self {\n\(idCases)\n}"
+    let modifyBody = "switch self {\n\(modifyCases)\n}"
+    return [
+      """
+      public var _$id: ComposableArchitecture.ObservableStateID {
+        \(raw: idBody)
+      }
+      """,
+      """
+      public mutating func _$willModify() {
+        \(raw: modifyBody)
+      }
+      """,
+    ]
+  }
+
+  /// Observation attributes of the toolchain and the legacy presentation wrapper don't work in
+  /// an `@ObservableState` type: each gets an error with a fix-it to this library's spelling.
+  private static func diagnoseForeignAttributes(
+    in declaration: some DeclGroupSyntax,
+    context: some MacroExpansionContext
+  ) {
+    let replacements = [
+      "ObservationIgnored": "ObservationStateIgnored",
+      "ObservationTracked": "ObservationStateTracked",
+      "PresentationState": "Presents",
+    ]
+    for member in declaration.memberBlock.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      for element in variable.attributes {
+        guard case let .attribute(attribute) = element,
+          let replacement = replacements[attribute.simpleName]
+        else { continue }
+        let fixed = attribute.with(
+          \.attributeName,
+          TypeSyntax(IdentifierTypeSyntax(name: .identifier(replacement)))
+        )
+        context.diagnose(
+          Diagnostic(
+            node: attribute,
+            message: MacroDiagnostic.error(
+              "'@ObservableState' requires '@\(replacement)' instead of '@\(attribute.simpleName)'",
+              id: "foreign-attribute"
+            ),
+            fixIt: FixIt(
+              message: MacroFixIt(message: "Use '@\(replacement)' instead"),
+              changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(fixed))]
+            )
+          )
+        )
+      }
+    }
+  }
+}
+
+extension ObservableStateMacro: MemberAttributeMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    guard declaration.is(StructDeclSyntax.self),
+      let variable = member.as(VariableDeclSyntax.self),
+      variable.isTrackableStoredProperty,
+      !variable.attributes.contains(anyOf: self.trackingMarkers),
+      !variable.attributes.contains(anyOf: ["ObservationIgnored", "ObservationTracked", "PresentationState"]),
+      variable.identifierName?.hasPrefix("_$") == false
+    else { return [] }
+    if variable.attributes.contains(anyOf: self.ignoredWrappers) {
+      return ["@ObservationStateIgnored"]
+    }
+    return ["@ObservationStateTracked"]
+  }
+}
+
+extension ObservableStateMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) else {
+      return []
+    }
+    return [
+      try ExtensionDeclSyntax(
+        "extension \(type.trimmed): ComposableArchitecture.ObservableState, Observation.Observable {}"
+      )
+    ]
+  }
+}
+
+/// `@ObservationStateTracked`: turns a stored property into one whose reads and writes go
+/// through the state's registrar, backed by a private `_name` property.
+public enum ObservationStateTrackedMacro {}
+
+extension ObservationStateTrackedMacro: AccessorMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    guard let variable = declaration.as(VariableDeclSyntax.self),
+      variable.isTrackableStoredProperty,
+      let name = variable.identifierName
+    else { return [] }
+    let storage = "_\(name)"
+    return [
+      """
+      @storageRestrictions(initializes: \(raw: storage))
+      init(initialValue) {
+        \(raw: storage) = initialValue
+      }
+      """,
+      """
+      get {
+        _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
+        return \(raw: storage)
+      }
+      """,
+      """
+      set {
+        _$observationRegistrar.mutate(self, keyPath: \\.\(raw: name), &\(raw: storage), newValue, _$isIdentityEqual, shouldNotifyObservers)
+      }
+      """,
+      """
+      _modify {
+        let oldValue = _$observationRegistrar.willModify(self, keyPath: \\.\(raw: name), &\(raw: storage))
+        defer {
+          _$observationRegistrar.didModify(self, keyPath: \\.\(raw: name), &\(raw: storage), oldValue, _$isIdentityEqual, shouldNotifyObservers)
+        }
+        yield &\(raw: storage)
+      }
+      """,
+    ]
+  }
+}
+
+extension ObservationStateTrackedMacro: PeerMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let variable = declaration.as(VariableDeclSyntax.self),
+      variable.isTrackableStoredProperty,
+      let binding = variable.bindings.first,
+      let name = variable.identifierName
+    else { return [] }
+    let type = binding.typeAnnotation.map { ": \($0.type.trimmedDescription)" } ?? ""
+    let initializer = binding.initializer.map { " = \($0.value.trimmedDescription)" } ?? ""
+    return ["@ObservationStateIgnored private var _\(raw: name)\(raw: type)\(raw: initializer)"]
+  }
+}
+
+/// `@ObservationStateIgnored`: marks a stored property of an `@ObservableState` type as not
+/// observed. It generates nothing.
+public enum ObservationStateIgnoredMacro: AccessorMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AccessorDeclSyntax] {
+    []
+  }
+}
