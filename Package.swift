@@ -61,6 +61,13 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "ComposableArchitectureMacrosTests",
+      dependencies: [
+        "ComposableArchitectureMacros",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+      ]
+    ),
+    .testTarget(
       name: "ComposableArchitectureTests",
       dependencies: [
         "ComposableArchitecture",

@@ -137,10 +137,9 @@ extension ObservableStateMacro: MemberMacro {
         guard case let .attribute(attribute) = element,
           let replacement = replacements[attribute.simpleName]
         else { continue }
-        let fixed = attribute.with(
-          \.attributeName,
-          TypeSyntax(IdentifierTypeSyntax(name: .identifier(replacement)))
-        )
+        let fixed = TypeSyntax(IdentifierTypeSyntax(name: .identifier(replacement)))
+          .with(\.leadingTrivia, attribute.attributeName.leadingTrivia)
+          .with(\.trailingTrivia, attribute.attributeName.trailingTrivia)
         context.diagnose(
           Diagnostic(
             node: attribute,
@@ -150,7 +149,7 @@ extension ObservableStateMacro: MemberMacro {
             ),
             fixIt: FixIt(
               message: MacroFixIt(message: "Use '@\(replacement)' instead"),
-              changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(fixed))]
+              changes: [.replace(oldNode: Syntax(attribute.attributeName), newNode: Syntax(fixed))]
             )
           )
         )

@@ -19,10 +19,13 @@ public enum PresentsMacro {
     return nil
   }
 
+  /// The property's name and presented type. Only the peer expansion reports a missing type,
+  /// so that the problem is reported once.
   static func storage(
     of declaration: some DeclSyntaxProtocol,
     node: AttributeSyntax,
-    context: some MacroExpansionContext
+    context: some MacroExpansionContext,
+    diagnose: Bool
   ) -> (name: String, wrapped: String, variable: VariableDeclSyntax)? {
     guard let variable = declaration.as(VariableDeclSyntax.self),
       variable.isTrackableStoredProperty,
@@ -30,6 +33,7 @@ public enum PresentsMacro {
       let binding = variable.bindings.first
     else { return nil }
     guard let type = binding.typeAnnotation?.type, let wrapped = self.wrappedType(of: type) else {
+      guard diagnose else { return nil }
       context.diagnose(
         Diagnostic(
           node: node,
@@ -51,7 +55,11 @@ extension PresentsMacro: AccessorMacro {
     providingAccessorsOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [AccessorDeclSyntax] {
-    guard let (name, _, _) = self.storage(of: declaration, node: node, context: context) else {
+    guard
+      let (name, _, _) = self.storage(
+        of: declaration, node: node, context: context, diagnose: false
+      )
+    else {
       return []
     }
     return [
@@ -82,7 +90,10 @@ extension PresentsMacro: PeerMacro {
     providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    guard let (name, wrapped, variable) = self.storage(of: declaration, node: node, context: context)
+    guard
+      let (name, wrapped, variable) = self.storage(
+        of: declaration, node: node, context: context, diagnose: true
+      )
     else { return [] }
     let access =
       variable.modifiers.first(where: {

@@ -239,13 +239,22 @@ extension ReducerMacro: MemberMacro {
     let parameters = reduce.signature.parameterClause.parameters.map {
       ($0.secondName ?? $0.firstName).text
     }
-    let statements = reduce.body?.statements.trimmedDescription ?? "return .none"
+    // The member's own indentation, so that the rewritten body lines up with it.
+    let indent = reduce.leadingTrivia.description
+      .split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    let statements = (reduce.body?.statements.trimmedDescription ?? "return .none")
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in
+        let text = line.drop(while: { $0 == " " })
+        return text.isEmpty ? "" : "\(indent)    \(text)"
+      }
+      .joined(separator: "\n")
     let replacement: DeclSyntax = """
       var body: some ReducerOf<Self> {
-        Reduce { \(raw: parameters[0]), \(raw: parameters[1]) in
-          \(raw: statements)
-        }
-      }
+      \(raw: indent)  Reduce { \(raw: parameters[0]), \(raw: parameters[1]) in
+      \(raw: statements)
+      \(raw: indent)  }
+      \(raw: indent)}
       """
     context.diagnose(
       Diagnostic(
@@ -292,6 +301,7 @@ extension ReducerMacro: MemberMacro {
         "(" + clause.parameters.map { parameter in
           var copy = parameter
           copy.defaultValue = nil
+          copy.trailingComma = nil
           return copy.trimmedDescription
         }.joined(separator: ", ") + ")"
       } ?? ""

@@ -1,0 +1,490 @@
+import ComposableArchitectureMacros
+import MacroTesting
+import Testing
+
+@Suite(
+  .macros(
+    [
+      "ObservableState": ObservableStateMacro.self,
+      "ObservationStateTracked": ObservationStateTrackedMacro.self,
+      "ObservationStateIgnored": ObservationStateIgnoredMacro.self,
+    ]
+  )
+)
+struct ObservableStateMacroTests {
+  @Test func structTracksStoredVars() {
+    assertMacro {
+      """
+      @ObservableState
+      struct State {
+        let id: Int
+        var count = 0
+        var name: String
+        var isEven: Bool { count.isMultiple(of: 2) }
+        static var shared = 0
+        @ObservationStateIgnored var cache: [Int] = []
+      }
+      """
+    } expansion: {
+      #"""
+      struct State {
+        let id: Int
+        var count {
+          @storageRestrictions(initializes: _count)
+          init(initialValue) {
+            _count = initialValue
+          }
+          get {
+            _$observationRegistrar.access(self, keyPath: \.count)
+            return _count
+          }
+          set {
+            _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
+          }
+          _modify {
+            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            defer {
+              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, _$isIdentityEqual, shouldNotifyObservers)
+            }
+            yield &_count
+          }
+        }
+
+        private var _count = 0
+        var name: String {
+          @storageRestrictions(initializes: _name)
+          init(initialValue) {
+            _name = initialValue
+          }
+          get {
+            _$observationRegistrar.access(self, keyPath: \.name)
+            return _name
+          }
+          set {
+            _$observationRegistrar.mutate(self, keyPath: \.name, &_name, newValue, _$isIdentityEqual, shouldNotifyObservers)
+          }
+          _modify {
+            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.name, &_name)
+            defer {
+              _$observationRegistrar.didModify(self, keyPath: \.name, &_name, oldValue, _$isIdentityEqual, shouldNotifyObservers)
+            }
+            yield &_name
+          }
+        }
+
+        private var _name: String
+        var isEven: Bool { count.isMultiple(of: 2) }
+        static var shared = 0
+        var cache: [Int] = []
+        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+
+        public var _$id: ComposableArchitecture.ObservableStateID {
+          _$observationRegistrar.id
+        }
+
+        public mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          true
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs !== rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+      }
+
+      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+      """#
+    }
+  }
+
+  @Test func publicStruct() {
+    assertMacro {
+      """
+      @ObservableState
+      public struct State {
+        public var count = 0
+      }
+      """
+    } expansion: {
+      #"""
+      public struct State {
+        public var count {
+          @storageRestrictions(initializes: _count)
+          init(initialValue) {
+            _count = initialValue
+          }
+          get {
+            _$observationRegistrar.access(self, keyPath: \.count)
+            return _count
+          }
+          set {
+            _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
+          }
+          _modify {
+            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            defer {
+              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, _$isIdentityEqual, shouldNotifyObservers)
+            }
+            yield &_count
+          }
+        }
+
+        private var _count = 0
+        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+
+        public var _$id: ComposableArchitecture.ObservableStateID {
+          _$observationRegistrar.id
+        }
+
+        public mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          true
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs !== rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+      }
+
+      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+      """#
+    }
+  }
+
+  @Test func wrappedPropertiesAreIgnored() {
+    assertMacro {
+      """
+      @ObservableState
+      struct State {
+        @Presents var destination: Destination.State?
+        @Shared(.inMemory("count")) var sharedCount = 0
+      }
+      """
+    } expansion: {
+      """
+      struct State {
+        @Presents
+        var destination: Destination.State?
+        @Shared(.inMemory("count"))
+        var sharedCount = 0
+        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+
+        public var _$id: ComposableArchitecture.ObservableStateID {
+          _$observationRegistrar.id
+        }
+
+        public mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          true
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs !== rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+      }
+
+      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+      """
+    }
+  }
+
+  @Test func enumState() {
+    assertMacro {
+      """
+      @ObservableState
+      enum Destination {
+        case detail(Detail.State)
+        case settings(state: Settings.State)
+        case empty
+        case pair(Int, String)
+      }
+      """
+    } expansion: {
+      """
+      enum Destination {
+        case detail(Detail.State)
+        case settings(state: Settings.State)
+        case empty
+        case pair(Int, String)
+
+        public var _$id: ComposableArchitecture.ObservableStateID {
+          switch self {
+          case let .detail(state):
+            return ._$id(for: state)._$tag(0)
+          case let .settings(state):
+            return ._$id(for: state)._$tag(1)
+          case .empty:
+            return ComposableArchitecture.ObservableStateID()._$tag(2)
+          case .pair:
+            return ComposableArchitecture.ObservableStateID()._$tag(3)
+          }
+        }
+
+        public mutating func _$willModify() {
+          switch self {
+          case var .detail(state):
+            ComposableArchitecture._$willModify(&state)
+            self = .detail(state)
+          case var .settings(state):
+            ComposableArchitecture._$willModify(&state)
+            self = .settings(state: state)
+          case .empty:
+            break
+          case .pair:
+            break
+          }
+        }
+      }
+
+      extension Destination: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+      """
+    }
+  }
+
+  @Test func enumStateWithConditionalCases() {
+    assertMacro {
+      """
+      @ObservableState
+      enum Destination {
+        case detail(Detail.State)
+        #if os(Linux)
+          case linuxOnly(Linux.State)
+        #elseif os(macOS)
+          case macOnly(Mac.State)
+        #else
+          case other(Other.State)
+        #endif
+      }
+      """
+    } expansion: {
+      """
+      enum Destination {
+        case detail(Detail.State)
+        #if os(Linux)
+          case linuxOnly(Linux.State)
+        #elseif os(macOS)
+          case macOnly(Mac.State)
+        #else
+          case other(Other.State)
+        #endif
+
+        public var _$id: ComposableArchitecture.ObservableStateID {
+          switch self {
+          case let .detail(state):
+            return ._$id(for: state)._$tag(0)
+          #if os(Linux)
+          case let .linuxOnly(state):
+            return ._$id(for: state)._$tag(1)
+          #elseif os(macOS)
+          case let .macOnly(state):
+            return ._$id(for: state)._$tag(2)
+          #else
+          case let .other(state):
+            return ._$id(for: state)._$tag(3)
+          #endif
+          }
+        }
+
+        public mutating func _$willModify() {
+          switch self {
+          case var .detail(state):
+            ComposableArchitecture._$willModify(&state)
+            self = .detail(state)
+          #if os(Linux)
+          case var .linuxOnly(state):
+            ComposableArchitecture._$willModify(&state)
+            self = .linuxOnly(state)
+          #elseif os(macOS)
+          case var .macOnly(state):
+            ComposableArchitecture._$willModify(&state)
+            self = .macOnly(state)
+          #else
+          case var .other(state):
+            ComposableArchitecture._$willModify(&state)
+            self = .other(state)
+          #endif
+          }
+        }
+      }
+
+      extension Destination: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+      """
+    }
+  }
+
+  @Test func classIsAnError() {
+    assertMacro {
+      """
+      @ObservableState
+      class State {
+        var count = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @ObservableState
+      ┬───────────────
+      ╰─ 🛑 '@ObservableState' cannot be applied to class type 'State'
+      class State {
+        var count = 0
+      }
+      """
+    }
+  }
+
+  @Test func actorIsAnError() {
+    assertMacro {
+      """
+      @ObservableState
+      actor State {
+        var count = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @ObservableState
+      ┬───────────────
+      ╰─ 🛑 '@ObservableState' cannot be applied to actor type 'State'
+      actor State {
+        var count = 0
+      }
+      """
+    }
+  }
+
+  @Test func toolchainObservationAttributesAreErrorsWithFixIts() {
+    assertMacro {
+      """
+      @ObservableState
+      struct State {
+        @ObservationIgnored var cache = 0
+        @ObservationTracked var count = 0
+        @PresentationState var child: Child.State?
+      }
+      """
+    } diagnostics: {
+      """
+      @ObservableState
+      struct State {
+        @ObservationIgnored var cache = 0
+        ┬──────────────────
+        ╰─ 🛑 '@ObservableState' requires '@ObservationStateIgnored' instead of '@ObservationIgnored'
+           ✏️ Use '@ObservationStateIgnored' instead
+        @ObservationTracked var count = 0
+        ┬──────────────────
+        ╰─ 🛑 '@ObservableState' requires '@ObservationStateTracked' instead of '@ObservationTracked'
+           ✏️ Use '@ObservationStateTracked' instead
+        @PresentationState var child: Child.State?
+        ┬─────────────────
+        ╰─ 🛑 '@ObservableState' requires '@Presents' instead of '@PresentationState'
+           ✏️ Use '@Presents' instead
+      }
+      """
+    } fixes: {
+      """
+      @ObservableState
+      struct State {
+        @ObservationStateIgnored var cache = 0
+        @ObservationStateTracked var count = 0
+        @Presents var child: Child.State?
+      }
+      """
+    } expansion: {
+      #"""
+      struct State {
+        var cache = 0
+        var count {
+          @storageRestrictions(initializes: _count)
+          init(initialValue) {
+            _count = initialValue
+          }
+          get {
+            _$observationRegistrar.access(self, keyPath: \.count)
+            return _count
+          }
+          set {
+            _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
+          }
+          _modify {
+            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            defer {
+              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, _$isIdentityEqual, shouldNotifyObservers)
+            }
+            yield &_count
+          }
+        }
+
+        private var _count = 0
+        @Presents
+        var child: Child.State?
+        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+
+        public var _$id: ComposableArchitecture.ObservableStateID {
+          _$observationRegistrar.id
+        }
+
+        public mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          true
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs !== rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+      }
+
+      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+      """#
+    }
+  }
+}
