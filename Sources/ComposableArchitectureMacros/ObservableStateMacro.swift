@@ -233,9 +233,9 @@ extension ObservationStateTrackedMacro: AccessorMacro {
       """,
       """
       _modify {
-        let oldValue = _$observationRegistrar.willModify(self, keyPath: \\.\(raw: name), &\(raw: storage))
+        let snapshot = _$observationRegistrar.willModify(self, keyPath: \\.\(raw: name), &\(raw: storage))
         defer {
-          _$observationRegistrar.didModify(self, keyPath: \\.\(raw: name), &\(raw: storage), oldValue, _$isIdentityEqual, shouldNotifyObservers)
+          _$observationRegistrar.didModify(self, keyPath: \\.\(raw: name), &\(raw: storage), snapshot)
         }
         yield &\(raw: storage)
       }

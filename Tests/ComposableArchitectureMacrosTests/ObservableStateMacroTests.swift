@@ -42,9 +42,9 @@ struct ObservableStateMacroTests {
             _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
           }
           _modify {
-            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, _$isIdentityEqual, shouldNotifyObservers)
+              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, snapshot)
             }
             yield &_count
           }
@@ -64,9 +64,9 @@ struct ObservableStateMacroTests {
             _$observationRegistrar.mutate(self, keyPath: \.name, &_name, newValue, _$isIdentityEqual, shouldNotifyObservers)
           }
           _modify {
-            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.name, &_name)
+            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.name, &_name)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.name, &_name, oldValue, _$isIdentityEqual, shouldNotifyObservers)
+              _$observationRegistrar.didModify(self, keyPath: \.name, &_name, snapshot)
             }
             yield &_name
           }
@@ -133,9 +133,9 @@ struct ObservableStateMacroTests {
             _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
           }
           _modify {
-            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, _$isIdentityEqual, shouldNotifyObservers)
+              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, snapshot)
             }
             yield &_count
           }
@@ -444,9 +444,9 @@ struct ObservableStateMacroTests {
             _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
           }
           _modify {
-            let oldValue = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, oldValue, _$isIdentityEqual, shouldNotifyObservers)
+              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, snapshot)
             }
             yield &_count
           }

@@ -243,4 +243,5 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   registerObservationBenchmarks()
+  registerNavigationBenchmarks()
 }

@@ -1,6 +1,7 @@
 import CustomDump
 import Dependencies
 import IssueReporting
+import Observation
 import OrderedCollections
 
 /// The state of a navigation stack: an ordered collection of the pushed features' states, each
@@ -326,3 +327,16 @@ extension StackAction: Sendable where State: Sendable, Action: Sendable {}
 
 /// The stack action of a reducer's features.
 public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
+
+extension ObservationStateRegistrar {
+  /// Called before a stack is modified in place: its IDs are remembered, so that changing an
+  /// element in place notifies only that element's readers.
+  @inlinable
+  public func willModify<Subject: Observable, Element>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, StackState<Element>>,
+    _ member: inout StackState<Element>
+  ) -> _$ModificationSnapshot<StackState<Element>> {
+    _$ModificationSnapshot(member) { $0.ids }
+  }
+}

@@ -84,16 +84,18 @@ extension ObservationStateRegistrar {
     }
   }
 
-  /// Called before a property is modified in place; returns the value before the modification.
+  /// Called before a property is modified in place. A plain value has no identity to compare
+  /// afterwards, so its readers are told about every in-place modification.
   ///
-  /// A plain value is returned as it is.
+  /// Nothing of the value is kept: holding a copy would make the modification copy the whole
+  /// value (an array being appended to, say) instead of changing it in place.
   @inlinable
   public func willModify<Subject: Observable, Member>(
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>,
     _ member: inout Member
-  ) -> Member {
-    member
+  ) -> _$ModificationSnapshot<Member> {
+    _$ModificationSnapshot()
   }
 
   /// Called before an observable child state is modified in place: the child gets a fresh
@@ -104,33 +106,83 @@ extension ObservationStateRegistrar {
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>,
     _ member: inout Member
-  ) -> Member {
+  ) -> _$ModificationSnapshot<Member> {
     member._$willModify()
-    return member
+    return _$ModificationSnapshot(member) { $0._$id }
   }
 
-  /// Called after a property was modified in place. Observers of the property are notified when
-  /// the modification changed the value's identity (it was replaced) and the change is observable.
-  ///
-  /// A child state mutated in place keeps its identity, so only the readers of the child's own
-  /// properties hear about it.
+  /// Called before an optional observable child state is modified in place.
+  @inlinable
+  public func willModify<Subject: Observable, Wrapped: ObservableState>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Wrapped?>,
+    _ member: inout Wrapped?
+  ) -> _$ModificationSnapshot<Wrapped?> {
+    _$ModificationSnapshot(member) { $0?._$id }
+  }
+
+  /// Called before an identified array of observable states is modified in place: its IDs are
+  /// remembered, so that changing an element in place notifies only that element's readers.
+  @inlinable
+  public func willModify<Subject: Observable, ID: Hashable, Element: ObservableState>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, IdentifiedArray<ID, Element>>,
+    _ member: inout IdentifiedArray<ID, Element>
+  ) -> _$ModificationSnapshot<IdentifiedArray<ID, Element>> {
+    _$ModificationSnapshot(member) { $0.ids }
+  }
+
+  /// Called before a collection of observable states is modified in place: the identities of its
+  /// elements are remembered.
+  @inlinable
+  public func willModify<Subject: Observable, Member: Collection>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ member: inout Member
+  ) -> _$ModificationSnapshot<Member> where Member.Element: ObservableState {
+    _$ModificationSnapshot(member) { $0.map(\._$id) }
+  }
+
+  /// Called after a property was modified in place. Its readers are notified unless the value
+  /// kept its identity (a child state, or a collection's elements, changed in place).
   @inlinable
   public func didModify<Subject: Observable, Member>(
     _ subject: Subject,
     keyPath: KeyPath<Subject, Member>,
     _ member: inout Member,
-    _ oldValue: Member,
-    _ isIdentityEqual: (Member, Member) -> Bool,
-    _ shouldNotifyObservers: (Member, Member) -> Bool = { _, _ in true }
+    _ snapshot: _$ModificationSnapshot<Member>
   ) {
-    guard !isIdentityEqual(oldValue, member), shouldNotifyObservers(oldValue, member) else {
-      return
-    }
-    let newValue = member
-    member = oldValue
-    self.registrar.withMutation(of: subject, keyPath: keyPath) {
-      member = newValue
-    }
+    if snapshot.isIdentity(of: member) { return }
+    self.registrar.withMutation(of: subject, keyPath: keyPath) {}
+  }
+}
+
+/// What `willModify` remembers of a property's value: the identity it had, when it has one.
+///
+/// Used by code that `@ObservableState` generates.
+public struct _$ModificationSnapshot<Member> {
+  @usableFromInline let identity: AnyHashable?
+  @usableFromInline let identify: ((Member) -> AnyHashable)?
+
+  /// A snapshot of a value without identity.
+  @inlinable
+  public init() {
+    self.identity = nil
+    self.identify = nil
+  }
+
+  /// A snapshot of a value's identity.
+  @inlinable
+  public init<Identity: Hashable>(_ member: Member, identify: @escaping (Member) -> Identity) {
+    self.identity = AnyHashable(identify(member))
+    self.identify = { AnyHashable(identify($0)) }
+  }
+
+  /// Whether `member` still has the identity the snapshot took.
+  @inlinable
+  func isIdentity(of member: Member) -> Bool {
+    guard let identity = self.identity, let identify = self.identify else { return false }
+    return identify(member) == identity
   }
 }
 

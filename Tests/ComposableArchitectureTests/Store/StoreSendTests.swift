@@ -186,7 +186,8 @@ struct StoreSendTests {
     await task.finish()
     #expect(task.isCancelled)
     #expect(cancelled.value)
-    await clock.run()
+    // Generous, so that a slow machine (or ThreadSanitizer) has time to retire cancelled sleeps.
+    await clock.run(timeout: .seconds(5))
     #expect(store.withState(\.log) == ["wait"])
   }
 
@@ -266,7 +267,8 @@ struct StoreSendTests {
     task.cancel()
     await task.finish()
     #expect(cancelled.value)
-    await clock.run()
+    // Generous, so that a slow machine (or ThreadSanitizer) has time to retire cancelled sleeps.
+    await clock.run(timeout: .seconds(5))
     #expect(store.withState(\.log) == ["waitThroughAction", "wait"])
   }
 }
