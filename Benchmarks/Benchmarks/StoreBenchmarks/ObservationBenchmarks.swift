@@ -132,7 +132,10 @@ func registerObservationBenchmarks() {
     benchmark.stopMeasurement()
   }
 
-  Benchmark("Presentation.RoundTrip") { @MainActor benchmark async in
+  Benchmark(
+    "Presentation.RoundTrip",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one)
+  ) { @MainActor benchmark async in
     let store = Store(initialState: ObservedNested.State(depth: 0)) { ObservedNested() }
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
@@ -140,10 +143,15 @@ func registerObservationBenchmarks() {
       blackHole(observed { store.scope(state: \.child, action: \.child.presented) })
       store.send(.child(.presented(.increment)))
       store.send(.child(.dismiss))
+      // Let the dismissed child's tasks end, as a run loop would between interactions.
+      await Task.yield()
     }
     benchmark.stopMeasurement()
   }
-  Benchmark("Baseline.PresentationRoundTrip") { @MainActor benchmark async in
+  Benchmark(
+    "Baseline.PresentationRoundTrip",
+    configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one)
+  ) { @MainActor benchmark async in
     let store = BaselineStore(state: PlainNested(depth: 0), reduce: plainNestedReduce)
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations {
@@ -151,6 +159,7 @@ func registerObservationBenchmarks() {
       blackHole(store.state.child)
       store.send(.child(.presented(.increment)))
       store.send(.child(.dismiss))
+      await Task.yield()
     }
     benchmark.stopMeasurement()
   }

@@ -104,8 +104,9 @@ struct ChildIdentity: Hashable, Sendable {
   let id: ElementID?
 
   init(_ value: Any) {
-    let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .enum {
+    // Reflection is slow: only enums have a case to tell apart.
+    if isEnum(type(of: value)) {
+      let mirror = Mirror(reflecting: value)
       self.caseName = mirror.children.first?.label ?? String(describing: value)
     } else {
       self.caseName = nil
@@ -127,4 +128,11 @@ struct ChildIdentity: Hashable, Sendable {
     let value: AnyHashable
     init(_ value: AnyHashable) { self.value = value }
   }
+}
+
+/// Whether a type is an enum (optionals included), read from its runtime metadata: the first word
+/// of a value type's metadata is its kind, and enums are kind 0x201 (optionals 0x202).
+func isEnum(_ type: Any.Type) -> Bool {
+  let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self)
+  return kind == 0x201 || kind == 0x202
 }

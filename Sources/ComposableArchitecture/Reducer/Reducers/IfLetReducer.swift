@@ -180,6 +180,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 /// current case holds one.
 func isEphemeral<State>(_ state: State) -> Bool {
   if State.self is any _EphemeralState.Type { return true }
+  guard isEnum(type(of: state)) else { return false }
   let mirror = Mirror(reflecting: state)
   guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
     return false
