@@ -49,7 +49,7 @@ private final class Weak<T: AnyObject> {
 /// Polls until `condition` holds, or `timeout` passes.
 @MainActor
 private func eventually(
-  timeout: Duration = .seconds(20),
+  timeout: Duration = .seconds(60),
   _ condition: () -> Bool
 ) async -> Bool {
   let clock = ContinuousClock()
