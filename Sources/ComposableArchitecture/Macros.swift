@@ -45,6 +45,7 @@ import Observation
     named(Action),
     named(init),
     named(body),
+    named(Body),
     named(CaseScope),
     named(scope)
 )
@@ -66,6 +67,7 @@ public macro Reducer() =
     named(Action),
     named(init),
     named(body),
+    named(Body),
     named(CaseScope),
     named(scope)
 )

@@ -365,6 +365,11 @@ extension ReducerMacro: MemberMacro {
       let caseName = item.element.name.text
       return ".ifCaseLet(\\Self.State.Cases.\(caseName), action: \\Self.Action.Cases.\(caseName)) {\n\(reducer)\n}"
     }
+    // Spelled out: inference would otherwise find the `Never` body of reducers without one.
+    let bodyType = reducers.isEmpty
+      ? "ComposableArchitecture.EmptyReducer<State, Action>"
+      : "ComposableArchitecture.Reduce<State, Action>"
+    members.append("\(raw: access)typealias Body = \(raw: bodyType)")
     if reducers.isEmpty {
       members.append(
         """

@@ -34,6 +34,8 @@ struct EnumReducerMacroTests {
           case settings(Settings.Action)
         }
 
+        typealias Body = ComposableArchitecture.Reduce<State, Action>
+
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
           ComposableArchitecture.Reduce(
@@ -154,6 +156,8 @@ struct EnumReducerMacroTests {
           case meeting(Swift.Never)
           case note(Swift.Never)
         }
+
+        typealias Body = ComposableArchitecture.Reduce<State, Action>
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
@@ -311,6 +315,8 @@ struct EnumReducerMacroTests {
           case detail(Detail.Action)
         }
 
+        typealias Body = ComposableArchitecture.Reduce<State, Action>
+
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
           ComposableArchitecture.Reduce(
@@ -386,6 +392,8 @@ struct EnumReducerMacroTests {
         public enum Action {
           case detail(Detail.Action)
         }
+
+        public typealias Body = ComposableArchitecture.Reduce<State, Action>
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         public static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
@@ -482,6 +490,8 @@ struct EnumReducerMacroTests {
           case about(About.Action)
           #endif
         }
+
+        typealias Body = ComposableArchitecture.Reduce<State, Action>
 
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
@@ -621,6 +631,8 @@ struct EnumReducerMacroTests {
           case alert(AlertState<Alert>)
         }
 
+        typealias Body = ComposableArchitecture.Reduce<State, Action>
+
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
           ComposableArchitecture.Reduce(
@@ -713,6 +725,8 @@ struct EnumReducerMacroTests {
           case detail(Detail.Action)
         }
 
+        typealias Body = ComposableArchitecture.Reduce<State, Action>
+
         @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
         static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
           ComposableArchitecture.Reduce(
@@ -786,6 +800,8 @@ struct EnumReducerMacroTests {
           enum Action {
 
           }
+
+          typealias Body = ComposableArchitecture.EmptyReducer<State, Action>
 
           @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
           static var body: ComposableArchitecture.EmptyReducer<Self.State, Self.Action> {

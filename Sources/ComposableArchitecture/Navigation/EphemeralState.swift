@@ -26,3 +26,6 @@ extension _EphemeralState {
   /// `Action.self`.
   public static var actionType: Any.Type { Action.self }
 }
+
+extension AlertState: _EphemeralState {}
+extension ConfirmationDialogState: _EphemeralState {}
