@@ -150,7 +150,8 @@ public macro ReducerCaseIgnored() =
     named(_$id),
     named(_$observationRegistrar),
     named(_$willModify),
-    named(shouldNotifyObservers)
+    named(shouldNotifyObservers),
+    named(_$modifyMember)
 )
 @attached(memberAttribute)
 public macro ObservableState() =

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -73,7 +74,49 @@ extension ObservableStateMacro: MemberMacro {
         lhs != rhs
       }
       """,
+    ] + self.memberModification(declaration)
+  }
+
+  /// `_$modifyMember(_:at:_:)`, which lets reducers that write through key paths (`forEach`,
+  /// `Scope`, `ifLet`) reach a tracked property through its `_modify` accessor: a key path write
+  /// through a computed property goes through `get` and `set` instead, which copies a collection
+  /// before changing one element of it.
+  private static func memberModification(_ declaration: some DeclGroupSyntax) -> [DeclSyntax] {
+    let tracked = storedVariables(in: declaration.memberBlock.members).filter {
+      self.isTracked($0.variable)
+    }
+    guard !tracked.isEmpty else { return [] }
+    let branches = renderConditional(tracked) { item in
+      guard let name = item.variable.identifierName else { return nil }
+      return """
+        if keyPath == (\\Self.\(name) as AnyKeyPath) {
+          withUnsafeMutablePointer(to: &state.\(name)) { body(UnsafeMutableRawPointer($0)) }
+          return true
+        }
+        """
+    }
+    .replacingOccurrences(of: "\n", with: "\n  ")
+    return [
+      """
+      public static func _$modifyMember(
+        _ state: inout Self,
+        at keyPath: AnyKeyPath,
+        _ body: (UnsafeMutableRawPointer) -> Void
+      ) -> Bool {
+        \(raw: branches)
+        return false
+      }
+      """
     ]
+  }
+
+  /// Whether the property gets `@ObservationStateTracked`, written or added by this macro.
+  static func isTracked(_ variable: VariableDeclSyntax) -> Bool {
+    if variable.attributes.contains(anyOf: ["ObservationStateTracked"]) { return true }
+    return !variable.attributes.contains(anyOf: self.trackingMarkers)
+      && !variable.attributes.contains(anyOf: ["ObservationIgnored", "ObservationTracked", "PresentationState"])
+      && !variable.attributes.contains(anyOf: self.ignoredWrappers)
+      && variable.identifierName?.hasPrefix("_$") == false
   }
 
   private static func enumMembers(_ enumDecl: EnumDeclSyntax) -> [DeclSyntax] {

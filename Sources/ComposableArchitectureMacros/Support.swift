@@ -135,60 +135,89 @@ extension VariableDeclSyntax {
   }
 }
 
-/// One enum case element together with the `#if` clauses around it, outermost first.
-struct ConditionalCase {
-  let element: EnumCaseElementSyntax
-  let declaration: EnumCaseDeclSyntax
-  let conditions: [Condition]
-
-  struct Condition {
-    /// Which `#if` block the clause belongs to.
-    let blockID: SyntaxIdentifier
-    /// Every clause header of that block, in order: `#if a`, `#elseif b`, `#else`.
-    let clauses: [String]
-    /// The clause this case is in.
-    let clauseIndex: Int
-  }
+/// The `#if` clauses a member was written in, outermost first.
+protocol ConditionallyDeclared {
+  var conditions: [ConditionalCondition] { get }
 }
 
-/// The enum cases of a member block, looking inside `#if` blocks.
-func enumCases(
+/// One `#if` clause around a member.
+struct ConditionalCondition {
+  /// Which `#if` block the clause belongs to.
+  let blockID: SyntaxIdentifier
+  /// Every clause header of that block, in order: `#if a`, `#elseif b`, `#else`.
+  let clauses: [String]
+  /// The clause the member is in.
+  let clauseIndex: Int
+}
+
+/// One enum case element together with the `#if` clauses around it.
+struct ConditionalCase: ConditionallyDeclared {
+  let element: EnumCaseElementSyntax
+  let declaration: EnumCaseDeclSyntax
+  let conditions: [ConditionalCondition]
+}
+
+/// One stored property together with the `#if` clauses around it.
+struct ConditionalVariable: ConditionallyDeclared {
+  let variable: VariableDeclSyntax
+  let conditions: [ConditionalCondition]
+}
+
+/// The declarations of a member block that `extract` picks, looking inside `#if` blocks.
+func conditionalMembers<Member>(
   in members: MemberBlockItemListSyntax,
-  conditions: [ConditionalCase.Condition] = []
-) -> [ConditionalCase] {
-  var cases: [ConditionalCase] = []
+  conditions: [ConditionalCondition] = [],
+  _ extract: (DeclSyntax, [ConditionalCondition]) -> [Member]
+) -> [Member] {
+  var found: [Member] = []
   for member in members {
-    if let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) {
-      for element in caseDecl.elements {
-        cases.append(
-          ConditionalCase(element: element, declaration: caseDecl, conditions: conditions)
-        )
-      }
-    } else if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
+    if let ifConfig = member.decl.as(IfConfigDeclSyntax.self) {
       let headers = ifConfig.clauses.map { clause in
         clause.poundKeyword.text + (clause.condition.map { " \($0.trimmedDescription)" } ?? "")
       }
       for (index, clause) in ifConfig.clauses.enumerated() {
         guard case let .decls(decls)? = clause.elements else { continue }
-        cases += enumCases(
+        found += conditionalMembers(
           in: decls,
           conditions: conditions + [
-            ConditionalCase.Condition(blockID: ifConfig.id, clauses: headers, clauseIndex: index)
-          ]
+            ConditionalCondition(blockID: ifConfig.id, clauses: headers, clauseIndex: index)
+          ],
+          extract
         )
       }
+    } else {
+      found += extract(member.decl, conditions)
     }
   }
-  return cases
+  return found
+}
+
+/// The enum cases of a member block, looking inside `#if` blocks.
+func enumCases(in members: MemberBlockItemListSyntax) -> [ConditionalCase] {
+  conditionalMembers(in: members) { decl, conditions in
+    guard let caseDecl = decl.as(EnumCaseDeclSyntax.self) else { return [] }
+    return caseDecl.elements.map {
+      ConditionalCase(element: $0, declaration: caseDecl, conditions: conditions)
+    }
+  }
+}
+
+/// The stored `var`s of a member block, looking inside `#if` blocks.
+func storedVariables(in members: MemberBlockItemListSyntax) -> [ConditionalVariable] {
+  conditionalMembers(in: members) { decl, conditions in
+    guard let variable = decl.as(VariableDeclSyntax.self), variable.isTrackableStoredProperty
+    else { return [] }
+    return [ConditionalVariable(variable: variable, conditions: conditions)]
+  }
 }
 
 /// Renders each case with `render`, keeping the `#if` blocks the cases were written in. A block
 /// in which no case renders anything is left out; its other clauses are kept (empty), so that
 /// `#elseif`/`#else` keep their meaning.
-func renderConditional(
-  _ cases: [ConditionalCase],
+func renderConditional<Member: ConditionallyDeclared>(
+  _ cases: [Member],
   depth: Int = 0,
-  _ render: (ConditionalCase) -> String?
+  _ render: (Member) -> String?
 ) -> String {
   var lines: [String] = []
   var index = 0
@@ -200,7 +229,7 @@ func renderConditional(
       continue
     }
     let condition = current.conditions[depth]
-    var block: [ConditionalCase] = []
+    var block: [Member] = []
     while index < cases.count, cases[index].conditions.count > depth,
       cases[index].conditions[depth].blockID == condition.blockID
     {

@@ -101,6 +101,26 @@ struct ObservableStateMacroTests {
         private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
           lhs != rhs
         }
+
+        public static func _$modifyMember(
+          _ state: inout Self,
+          at keyPath: AnyKeyPath,
+          _ body: (UnsafeMutableRawPointer) -> Void
+        ) -> Bool {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            withUnsafeMutablePointer(to: &state.count) {
+              body(UnsafeMutableRawPointer($0))
+            }
+            return true
+          }
+          if keyPath == (\Self.name as AnyKeyPath) {
+            withUnsafeMutablePointer(to: &state.name) {
+              body(UnsafeMutableRawPointer($0))
+            }
+            return true
+          }
+          return false
+        }
       }
 
       extension State: ComposableArchitecture.ObservableState, Observation.Observable {
@@ -166,6 +186,20 @@ struct ObservableStateMacroTests {
 
         private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
           lhs != rhs
+        }
+
+        public static func _$modifyMember(
+          _ state: inout Self,
+          at keyPath: AnyKeyPath,
+          _ body: (UnsafeMutableRawPointer) -> Void
+        ) -> Bool {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            withUnsafeMutablePointer(to: &state.count) {
+              body(UnsafeMutableRawPointer($0))
+            }
+            return true
+          }
+          return false
         }
       }
 
@@ -275,6 +309,111 @@ struct ObservableStateMacroTests {
       extension Destination: ComposableArchitecture.ObservableState, Observation.Observable {
       }
       """
+    }
+  }
+
+  @Test func structWithConditionalProperties() {
+    assertMacro {
+      """
+      @ObservableState
+      struct State {
+        var count = 0
+        #if os(Linux)
+          var linuxOnly = ""
+        #else
+          var other = 0
+        #endif
+      }
+      """
+    } expansion: {
+      #"""
+      struct State {
+        var count {
+          @storageRestrictions(initializes: _count)
+          init(initialValue) {
+            _count = initialValue
+          }
+          get {
+            _$observationRegistrar.access(self, keyPath: \.count)
+            return _count
+          }
+          set {
+            _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
+          }
+          _modify {
+            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            defer {
+              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, snapshot)
+            }
+            yield &_count
+          }
+        }
+
+        private var _count = 0
+        #if os(Linux)
+          var linuxOnly = ""
+        #else
+          var other = 0
+        #endif
+        var _$observationRegistrar = ComposableArchitecture.ObservationStateRegistrar()
+
+        public var _$id: ComposableArchitecture.ObservableStateID {
+          _$observationRegistrar.id
+        }
+
+        public mutating func _$willModify() {
+          _$observationRegistrar._$willModify()
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          true
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs !== rhs
+        }
+
+        private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
+          lhs != rhs
+        }
+
+        public static func _$modifyMember(
+          _ state: inout Self,
+          at keyPath: AnyKeyPath,
+          _ body: (UnsafeMutableRawPointer) -> Void
+        ) -> Bool {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            withUnsafeMutablePointer(to: &state.count) {
+              body(UnsafeMutableRawPointer($0))
+            }
+            return true
+          }
+          #if os(Linux)
+          if keyPath == (\Self.linuxOnly as AnyKeyPath) {
+            withUnsafeMutablePointer(to: &state.linuxOnly) {
+              body(UnsafeMutableRawPointer($0))
+            }
+            return true
+          }
+          #else
+          if keyPath == (\Self.other as AnyKeyPath) {
+            withUnsafeMutablePointer(to: &state.other) {
+              body(UnsafeMutableRawPointer($0))
+            }
+            return true
+          }
+          #endif
+          return false
+        }
+      }
+
+      extension State: ComposableArchitecture.ObservableState, Observation.Observable {
+      }
+      """#
     }
   }
 
@@ -479,6 +618,20 @@ struct ObservableStateMacroTests {
 
         private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
           lhs != rhs
+        }
+
+        public static func _$modifyMember(
+          _ state: inout Self,
+          at keyPath: AnyKeyPath,
+          _ body: (UnsafeMutableRawPointer) -> Void
+        ) -> Bool {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            withUnsafeMutablePointer(to: &state.count) {
+              body(UnsafeMutableRawPointer($0))
+            }
+            return true
+          }
+          return false
         }
       }
 

@@ -120,12 +120,14 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
       if state[keyPath: self.toStackState][id: id] != nil {
         let path = self.path(for: id)
         let toStackAction = self.toStackAction
-        destinationEffects = self.destination
+        let destination = self.destination
           .dependency(\.dismiss, DismissEffect { @MainActor in
             Task._cancel(id: StackDismissID(id: id), navigationIDPath: path)
           })
           .dependency(\.navigationIDPath, path)
-          .reduce(into: &state[keyPath: self.toStackState][id: id]!, action: elementAction)
+        destinationEffects = modify(&state, at: self.toStackState) {
+          destination.reduce(into: &$0[id: id]!, action: elementAction)
+        }
           .map { toStackAction.embed(.element(id: id, action: $0)) }
           ._cancellable(navigationIDPath: path)
       } else {

@@ -19,6 +19,63 @@ public protocol ObservableState: Observable {
 
   /// Called before the value is mutated in place.
   mutating func _$willModify()
+
+  /// Gives `body` the address of the property `keyPath` names, reached through the property's
+  /// `_modify` accessor, and returns `true`; returns `false` for key paths it doesn't know.
+  ///
+  /// `@ObservableState` generates it for the tracked properties of a struct. Reducers that write
+  /// through key paths use it: a key path write through a computed property calls its getter and
+  /// setter, which copies a collection before changing one element in it.
+  static func _$modifyMember(
+    _ state: inout Self,
+    at keyPath: AnyKeyPath,
+    _ body: (UnsafeMutableRawPointer) -> Void
+  ) -> Bool
+}
+
+extension ObservableState {
+  public static func _$modifyMember(
+    _ state: inout Self,
+    at keyPath: AnyKeyPath,
+    _ body: (UnsafeMutableRawPointer) -> Void
+  ) -> Bool {
+    false
+  }
+}
+
+/// Runs `body` on the value at `keyPath` in `root`, in place when possible.
+///
+/// When `Root` is an `@ObservableState` struct and `keyPath` names one of its tracked properties,
+/// the property is reached through its `_modify` accessor, so that changing one element of a
+/// collection held there costs O(1) rather than a copy of the collection. Other key paths are
+/// written as usual.
+@inlinable
+@usableFromInline
+func modify<Root, Value, Result>(
+  _ root: inout Root,
+  at keyPath: WritableKeyPath<Root, Value>,
+  _ body: (inout Value) -> Result
+) -> Result {
+  if let observable = Root.self as? any ObservableState.Type {
+    var result: Result?
+    let handled = withUnsafeMutablePointer(to: &root) { rootPointer in
+      _modifyMember(observable, UnsafeMutableRawPointer(rootPointer), keyPath) { member in
+        result = body(&member.assumingMemoryBound(to: Value.self).pointee)
+      }
+    }
+    if handled, let result { return result }
+  }
+  return body(&root[keyPath: keyPath])
+}
+
+@usableFromInline
+func _modifyMember<State: ObservableState>(
+  _: State.Type,
+  _ root: UnsafeMutableRawPointer,
+  _ keyPath: AnyKeyPath,
+  _ body: (UnsafeMutableRawPointer) -> Void
+) -> Bool {
+  State._$modifyMember(&root.assumingMemoryBound(to: State.self).pointee, at: keyPath, body)
 }
 
 /// The identity of an ``ObservableState`` value.

@@ -36,7 +36,12 @@ protocol RootCoreProtocol: AnyObject {
 /// When the buffer is empty the new state is committed and observers are notified.
 @MainActor
 final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
-  private(set) var state: Root.State
+  /// The committed state. While a pass reduces actions it holds `nil`: the state is moved into
+  /// the pass, so that the reducer changes the only copy of it in place. (Were the committed
+  /// state kept, the first change to one element of a collection would copy the collection.)
+  private var committedState: Root.State?
+  /// The state being reduced, while a pass runs.
+  private var reducingState: UnsafeMutablePointer<Root.State>?
   private let reducer: Root
   private var bufferedActions: [Root.Action] = []
   private(set) var isSending = false
@@ -46,8 +51,23 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   private var nextEffectID = 0
 
   init(initialState: Root.State, reducer: Root) {
-    self.state = initialState
+    self.committedState = initialState
     self.reducer = reducer
+  }
+
+  var state: Root.State {
+    if let committedState = self.committedState { return committedState }
+    reportIssue(
+      """
+      A store's state was read while the store was running its reducer.
+
+      The state is partway through the action being processed. This happens when something the \
+      reducer calls synchronously reads the store that runs it: a dependency holding the store, \
+      or an observation callback ("withObservationTracking"'s "onChange") that reads the store \
+      right away. Read the store after "send" returns instead, for example from a task.
+      """
+    )
+    return self.reducingState!.pointee
   }
 
   deinit {
@@ -66,27 +86,10 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     self.isSending = true
     let tasks = LockIsolated<[Task<Void, Never>]>([])
     repeat {
-      var currentState = self.state
-      var index = 0
-      while index < self.bufferedActions.count {
-        let action = self.bufferedActions[index]
-        index += 1
-        let effect = self.reducer._reduce(into: &currentState, action: action)
-        for step in effect.steps {
-          switch step {
-          case let .send(action):
-            self.bufferedActions.append(action.value)
-          case let .perform(work):
-            work()
-          }
-        }
-        for run in effect.runs {
-          let task = self.start(run, tasks: tasks)
-          tasks.withValue { $0.append(task) }
-        }
-      }
+      var currentState = self.committedState.take()!
+      self.reduceBufferedActions(into: &currentState, tasks: tasks)
       self.bufferedActions.removeAll()
-      self.state = currentState
+      self.committedState = currentState
       // Observers may send actions while being notified; those are processed in another pass.
       self.notifyObservers()
     } while !self.bufferedActions.isEmpty
@@ -102,6 +105,36 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
         }
       } onCancel: {
         for task in tasks.value { task.cancel() }
+      }
+    }
+  }
+
+  /// Reduces the buffered actions, including those their effects send synchronously, one by one,
+  /// and starts their effects.
+  private func reduceBufferedActions(
+    into currentState: inout Root.State,
+    tasks: LockIsolated<[Task<Void, Never>]>
+  ) {
+    withUnsafeMutablePointer(to: &currentState) { currentState in
+      self.reducingState = currentState
+      defer { self.reducingState = nil }
+      var index = 0
+      while index < self.bufferedActions.count {
+        let action = self.bufferedActions[index]
+        index += 1
+        let effect = self.reducer._reduce(into: &currentState.pointee, action: action)
+        for step in effect.steps {
+          switch step {
+          case let .send(action):
+            self.bufferedActions.append(action.value)
+          case let .perform(work):
+            work()
+          }
+        }
+        for run in effect.runs {
+          let task = self.start(run, tasks: tasks)
+          tasks.withValue { $0.append(task) }
+        }
       }
     }
   }

@@ -31,6 +31,7 @@ struct StoreRuntimeWarningFeature: Reducer {
     case escape
     case late
     case replace
+    case readDuringReduce
   }
 
   let box: StoreRuntimeWarningBox
@@ -67,6 +68,10 @@ struct StoreRuntimeWarningFeature: Reducer {
         return .run { [escaped] send in
           escaped.setValue(send)
         }
+      case .readDuringReduce:
+        let count = MainActor.assumeIsolated { self.box.store?.withState(\.log.count) }
+        state.log.append("read \(count ?? -1)")
+        return .none
       case .replace:
         let log = state.log
         state = State()
@@ -153,7 +158,9 @@ struct StoreRuntimeWarningTests {
     withKnownIssue {
       store.send(.reenterThroughChild)
     } matching: { issue in
+      // Scoping the store inside the reducer reads its state too, which is reported as well.
       issue.description.contains("while it was still processing")
+        || issue.description.contains("A store's state was read while the store was running")
     }
     let log = store.withState(\.log)
     #expect(log.count == 2)
@@ -171,5 +178,16 @@ struct StoreRuntimeWarningTests {
     }
     await task?.finish()
     #expect(store.withState(\.log) == ["reenterWithEffect", "reenteredWithEffect", "late"])
+  }
+
+  @Test func readingTheStoreFromInsideItsReducerReportsAnIssue() {
+    let (store, _) = storeRuntimeWarningStore()
+    withKnownIssue {
+      store.send(.readDuringReduce)
+    } matching: { issue in
+      issue.description.contains("A store's state was read while the store was running its reducer")
+    }
+    // The read saw the state partway through the action: its first change was already made.
+    #expect(store.withState(\.log) == ["readDuringReduce", "read 1"])
   }
 }

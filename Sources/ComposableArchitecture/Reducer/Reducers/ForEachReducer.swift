@@ -193,9 +193,10 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       return .none
     }
     let path = self.path(for: id)
-    let effects = self.element
-      .dependency(\.navigationIDPath, path)
-      .reduce(into: &state[keyPath: self.toElementsState][id: id]!, action: elementAction)
+    let element = self.element.dependency(\.navigationIDPath, path)
+    let effects = modify(&state, at: self.toElementsState) { elements in
+      element.reduce(into: &elements[id: id]!, action: elementAction)
+    }
     let toElementAction = self.toElementAction
     return effects
       .map { toElementAction.embed(.element(id: id, action: $0)) }

@@ -127,7 +127,9 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     guard let childAction = self.toChildAction.extract(from: action) else { return .none }
-    guard var childState = state[keyPath: self.toChildState] else {
+    // Only the child's navigation ID is kept: a copy of the child state held during the reduce
+    // would make the child's collections copy themselves when it changes them.
+    guard let childID = self.childNavigationID(state) else {
       reportIssue(
         """
         An "ifLet" at "\(self.fileID):\(self.line)" received a child action when child state \
@@ -158,13 +160,11 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       )
       return .none
     }
-    let childPath = self.navigationIDPath.appending(
-      NavigationID(path: self.toChildState, state: childState)
-    )
-    let effects = self.child
-      .dependency(\.navigationIDPath, childPath)
-      .reduce(into: &childState, action: childAction)
-    state[keyPath: self.toChildState] = childState
+    let childPath = self.navigationIDPath.appending(childID)
+    let child = self.child.dependency(\.navigationIDPath, childPath)
+    let effects = modify(&state, at: self.toChildState) {
+      child.reduce(into: &$0!, action: childAction)
+    }
     let toChildAction = self.toChildAction
     return effects
       .map { toChildAction.embed($0) }

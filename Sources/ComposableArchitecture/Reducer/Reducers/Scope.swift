@@ -116,8 +116,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     let toChildAction = self.toChildAction
     switch self.toChildState {
     case let .keyPath(keyPath):
-      return self.child
-        ._reduce(into: &state[keyPath: keyPath], action: childAction)
+      let child = self.child
+      return modify(&state, at: keyPath) { child._reduce(into: &$0, action: childAction) }
         .map { toChildAction.embed($0) }
 
     case let .casePath(casePath, fileID, filePath, line, column):
