@@ -28,12 +28,13 @@ protocol RootCoreProtocol: AnyObject {
 /// Runs the root reducer.
 ///
 /// Sending an action appends it to a buffer; if the core is not already processing, it reduces
-/// buffered actions one by one, in order, on a working copy of the state:
+/// buffered actions one by one, in order, on the state moved out of the core for the pass:
 /// - actions from an effect's synchronous steps (``Effect/send(_:)``) join the buffer and are
 ///   processed in the same pass;
 /// - each run of an effect starts as a main-actor task whose actions are sent back to the core
 ///   in the order the task sends them.
-/// When the buffer is empty the new state is committed and observers are notified.
+/// When the buffer is empty the new state is committed and observers are notified. The store's
+/// state is not meant to be read while its reducer runs; such a read is reported.
 @MainActor
 final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   /// The committed state. While a pass reduces actions it holds `nil`: the state is moved into
