@@ -1,4 +1,5 @@
 import Foundation
+import CasePaths
 
 /// Renders a value, typically an action, as a compact description of its enum cases, such as
 /// `Feature.Action.row(id:, action: .tapped)`. Payloads that are not enums are elided, which
@@ -77,4 +78,11 @@ extension String {
     let indentation = String(repeating: " ", count: indent)
     return indentation + self.replacingOccurrences(of: "\n", with: "\n\(indentation)")
   }
+}
+
+/// A case key path as a message names it: the case it embeds into (`"Destination.alert"`) when a
+/// value is at hand, otherwise the key path's own description.
+func describeCase<Root, Value>(_ path: CaseKeyPath<Root, Value>, embedding value: Value?) -> String {
+  guard let value else { return String(describing: path) }
+  return debugCaseOutput(path(value))
 }

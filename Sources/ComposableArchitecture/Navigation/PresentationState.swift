@@ -79,12 +79,12 @@ public struct PresentationState<State> {
     set {
       guard let wrapped = self.wrappedValue else {
         if newValue != nil {
-          self.reportUnrelatedCase(keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
+          self.reportUnrelatedCase(keyPath, newValue, fileID: fileID, filePath: filePath, line: line, column: column)
         }
         return
       }
       guard wrapped[case: keyPath] != nil else {
-        self.reportUnrelatedCase(keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
+        self.reportUnrelatedCase(keyPath, newValue, fileID: fileID, filePath: filePath, line: line, column: column)
         return
       }
       self.wrappedValue = newValue.map { keyPath($0) }
@@ -106,6 +106,7 @@ public struct PresentationState<State> {
 
   private func reportUnrelatedCase<Case>(
     _ keyPath: CaseKeyPath<State, Case>,
+    _ newValue: Case?,
     fileID: StaticString,
     filePath: StaticString,
     line: UInt,
@@ -115,7 +116,7 @@ public struct PresentationState<State> {
     reportIssue(
       """
       Can't modify unrelated case: the presented state is "\(current)", not the case \
-      "\(String(describing: keyPath))" that was written to.
+      "\(describeCase(keyPath, embedding: newValue))" that was written to.
 
       Check which case is presented before modifying it, e.g. with \
       "if case .x = state.destination" or "state.$destination[case: \\.x]?.…".

@@ -89,7 +89,7 @@ public struct StackState<Element> {
         reportIssue(
           """
           Can't modify unrelated case: the element \(id.debugDescription) is \
-          "\(debugCaseOutput(element))", not the case "\(String(describing: path))".
+          "\(debugCaseOutput(element))", not the case "\(describeCase(path, embedding: newValue))".
           """,
           fileID: fileID.rawValue,
           filePath: filePath.rawValue,

@@ -50,7 +50,6 @@ extension ObservableState {
 /// collection held there costs O(1) rather than a copy of the collection. Other key paths are
 /// written as usual.
 @inlinable
-@usableFromInline
 func modify<Root, Value, Result>(
   _ root: inout Root,
   at keyPath: WritableKeyPath<Root, Value>,

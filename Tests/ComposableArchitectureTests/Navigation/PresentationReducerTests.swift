@@ -196,7 +196,9 @@ struct PresentationStateTests {
     withKnownIssue {
       state[case: \.settings] = "x"
     } matching: {
-      $0.description.contains("Can't modify unrelated case")
+      $0.description.contains("Can't modify unrelated case: the presented state is ")
+        && $0.description.contains("Destination.detail\", not the case ")
+        && $0.description.contains("Destination.settings\" that was written to.")
     }
     #expect(state.wrappedValue == .detail(1))
   }
