@@ -1,0 +1,260 @@
+import CasePaths
+import ConcurrencyExtras
+import CustomDump
+import IssueReporting
+
+/// An action that writes a value at a key path of the state: what a binding sends instead of one
+/// "field changed" action per field.
+///
+/// ```swift
+/// enum Action: BindableAction {
+///   case binding(BindingAction<State>)
+/// }
+/// // …
+/// case .binding(\.displayName):
+///   state.displayName = String(state.displayName.prefix(16))
+///   return .none
+/// ```
+///
+/// Two binding actions are equal when they write an equal value at the same key path.
+public struct BindingAction<Root>: CasePathable, Equatable, @unchecked Sendable {
+  /// The key path written to.
+  public let keyPath: _SendablePartialKeyPath<Root>
+
+  @usableFromInline
+  let set: @Sendable (inout Root) -> Void
+  /// The value written.
+  let value: any Sendable
+  let valueIsEqualTo: @Sendable (Any) -> Bool
+
+  init(
+    keyPath: _SendablePartialKeyPath<Root>,
+    set: @escaping @Sendable (inout Root) -> Void,
+    value: any Sendable,
+    valueIsEqualTo: @escaping @Sendable (Any) -> Bool
+  ) {
+    self.keyPath = keyPath
+    self.set = set
+    self.value = value
+    self.valueIsEqualTo = valueIsEqualTo
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath) && lhs.valueIsEqualTo(rhs.value)
+  }
+
+  /// Whether this action writes at `keyPath`.
+  func writes(to keyPath: AnyKeyPath) -> Bool {
+    (self.keyPath as AnyKeyPath) == keyPath
+  }
+
+  /// Applies the action's write to a state.
+  ///
+  /// ```swift
+  /// action.binding?.apply(to: &state)   // what BindingReducer does
+  /// ```
+  func apply(to root: inout Root) {
+    self.set(&root)
+  }
+}
+
+extension BindingAction {
+  /// An action that writes `value` at `keyPath`.
+  ///
+  /// ```swift
+  /// store.send(.binding(.set(\.displayName, "Blob")))
+  /// ```
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: _SendableWritableKeyPath<Root, Value>,
+    _ value: Value
+  ) -> Self {
+    Self(keyPath: keyPath, value: value)
+  }
+
+  init<Value: Equatable & Sendable>(
+    keyPath: _SendableWritableKeyPath<Root, Value>,
+    value: Value,
+    onSet: (@Sendable () -> Void)? = nil
+  ) {
+    self.init(
+      keyPath: keyPath,
+      set: { root in
+        root[keyPath: keyPath as WritableKeyPath<Root, Value>] = value
+        onSet?()
+      },
+      value: value,
+      valueIsEqualTo: { ($0 as? Value) == value }
+    )
+  }
+
+  /// Matches a binding action by the key path it writes, so that a `switch` can react to one
+  /// field:
+  ///
+  /// ```swift
+  /// case .binding(\.sendNotifications):
+  ///   return .run { send in … }
+  /// ```
+  public static func ~= <Value>(
+    keyPath: _SendableWritableKeyPath<Root, Value>,
+    bindingAction: Self
+  ) -> Bool {
+    bindingAction.writes(to: keyPath as AnyKeyPath)
+  }
+
+  /// Moves the action into an enclosing state: it then writes through `keyPath` first.
+  ///
+  /// ```swift
+  /// let parentAction = childAction.pullback(\Parent.child)
+  /// ```
+  public func pullback<Enclosing>(
+    _ keyPath: _SendableWritableKeyPath<Enclosing, Root>
+  ) -> BindingAction<Enclosing> {
+    let set = self.set
+    let appended = (keyPath as AnyKeyPath).appending(path: self.keyPath as AnyKeyPath)
+    return BindingAction<Enclosing>(
+      keyPath: sendablePartialKeyPath(
+        appended as? PartialKeyPath<Enclosing> ?? (keyPath as PartialKeyPath<Enclosing>)
+      ),
+      set: { enclosing in set(&enclosing[keyPath: keyPath as WritableKeyPath<Enclosing, Root>]) },
+      value: self.value,
+      valueIsEqualTo: self.valueIsEqualTo
+    )
+  }
+}
+
+@usableFromInline
+func sendablePartialKeyPath<Root>(_ keyPath: PartialKeyPath<Root>) -> _SendablePartialKeyPath<Root> {
+  unsafeBitCast(keyPath, to: _SendablePartialKeyPath<Root>.self)
+}
+
+@usableFromInline
+func sendableWritableKeyPath<Root, Value>(
+  _ keyPath: WritableKeyPath<Root, Value>
+) -> _SendableWritableKeyPath<Root, Value> {
+  unsafeBitCast(keyPath, to: _SendableWritableKeyPath<Root, Value>.self)
+}
+
+extension BindingAction {
+  /// The case paths of a binding action: one per writable field of the state, so that
+  /// `\.binding.displayName` names "a binding action writing `displayName`".
+  ///
+  /// ```swift
+  /// await store.send(\.binding.displayName, "Blob") { $0.displayName = "Blob" }
+  /// await store.receive(\.binding.sendNotifications)
+  /// ```
+  @dynamicMemberLookup
+  public struct AllCasePaths: Sendable {
+    /// The binding actions that write the field: embedding a value gives `.set(keyPath, value)`,
+    /// extracting gives the written value when the action writes this field.
+    public subscript<Value: Equatable & Sendable>(
+      dynamicMember keyPath: WritableKeyPath<Root, Value>
+    ) -> AnyCasePath<BindingAction, Value> {
+      let keyPath = sendableWritableKeyPath(keyPath)
+      return AnyCasePath(
+        embed: { .set(keyPath, $0) },
+        extract: { action in
+          action.writes(to: keyPath as AnyKeyPath) ? action.value as? Value : nil
+        }
+      )
+    }
+  }
+
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+
+extension BindingAction: CustomDumpReflectable {
+  public var customDumpMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "set": (self.keyPath as AnyKeyPath, self.value)
+      ],
+      displayStyle: .enum
+    )
+  }
+}
+
+extension BindingAction: CustomDebugStringConvertible {
+  public var debugDescription: String {
+    ".set(\(String(describing: self.keyPath as AnyKeyPath)), \(String(customDumping: self.value)))"
+  }
+}
+
+/// An action enum with a case that holds a ``BindingAction``, so that bindings can send it.
+///
+/// ```swift
+/// enum Action: BindableAction {
+///   case binding(BindingAction<State>)
+///   case saveButtonTapped
+/// }
+/// ```
+public protocol BindableAction {
+  /// The state the binding actions write to.
+  associatedtype State
+
+  /// Embeds a binding action.
+  static func binding(_ action: BindingAction<State>) -> Self
+
+  /// The binding action this action holds, if it is the binding case.
+  var binding: BindingAction<State>? { get }
+}
+
+extension BindableAction {
+  public var binding: BindingAction<State>? {
+    AnyCasePath(unsafe: { Self.binding($0) }).extract(from: self)
+  }
+
+  /// The action that writes `value` at `keyPath`: `.binding(.set(keyPath, value))`.
+  ///
+  /// ```swift
+  /// await store.send(.set(\.displayName, "Blob")) { $0.displayName = "Blob" }
+  /// ```
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: _SendableWritableKeyPath<State, Value>,
+    _ value: Value
+  ) -> Self {
+    .binding(.set(keyPath, value))
+  }
+}
+
+/// Whether a binding write of a store is sending its action right now.
+enum BindingLocal {
+  @TaskLocal static var isActive = false
+}
+
+/// Reports a binding action sent by a store that no reducer applied: the action's write marks
+/// it applied, and when the action goes away unapplied, its deinit reports it.
+final class BindingActionDebugger: Sendable {
+  let actionDescription: LockIsolated<String>
+  let wasApplied = LockIsolated(false)
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.actionDescription = LockIsolated("")
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  deinit {
+    guard !self.wasApplied.value else { return }
+    reportIssue(
+      """
+      A binding action sent from a store was not handled:
+
+        Action:
+          \(self.actionDescription.value)
+
+      To fix this, invoke "BindingReducer()" from your feature reducer's "body".
+      """,
+      fileID: self.fileID,
+      filePath: self.filePath,
+      line: self.line,
+      column: self.column
+    )
+  }
+}
