@@ -229,6 +229,48 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
+    let (previousState, task) = self.startSend(
+      action, fileID: fileID, filePath: filePath, line: line, column: column
+    )
+    await Task.megaYield()
+    return self.finishSend(
+      previousState, task, update: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Sends an action and asserts the state it leaves, from a synchronous test: the form test
+  /// stores had before `async` tests. Effects the action starts are not given time to run before
+  /// the state is checked; prefer `await store.send(…)`.
+  ///
+  /// ```swift
+  /// @MainActor @Test func increment() {
+  ///   let store = TestStore(initialState: Counter.State(), reducer: Counter())
+  ///   store.send(.increment) { $0.count = 1 }
+  /// }
+  /// ```
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> TestStoreTask {
+    let (previousState, task) = self.startSend(
+      action, fileID: fileID, filePath: filePath, line: line, column: column
+    )
+    return self.finishSend(
+      previousState, task, update: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  private func startSend(
+    _ action: Action,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> (State, Task<Void, Never>?) {
     if !self.reducer.receivedActions.isEmpty {
       self.handlePendingReceivedActions(
         fileID: fileID, filePath: filePath, line: line, column: column
@@ -241,7 +283,15 @@ extension TestStore {
       ),
       originatingFrom: nil
     )
-    await Task.megaYield()
+    return (previousState, task)
+  }
+
+  private func finishSend(
+    _ previousState: State,
+    _ task: Task<Void, Never>?,
+    update updateStateToExpectedResult: ((_ state: inout State) throws -> Void)?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> TestStoreTask {
     self.checkState(
       previous: previousState,
       actual: self.reducer.state,
