@@ -1,0 +1,162 @@
+import ComposableArchitecture
+import ConcurrencyExtras
+import Testing
+
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
+
+struct ViewStoreCounter: Reducer {
+  struct State: Equatable {
+    var count = 0
+    var name = ""
+    var isLoading = false
+  }
+  @CasePathable
+  enum Action: Equatable {
+    case increment
+    case nameChanged(String)
+    case touch
+    case refresh
+    case refreshed
+  }
+  @Dependency(\.continuousClock) var clock
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .increment:
+        state.count += 1
+        return .none
+      case let .nameChanged(name):
+        state.name = name
+        return .none
+      case .touch:
+        return .none
+      case .refresh:
+        state.isLoading = true
+        return .run { send in
+          try await self.clock.sleep(for: .milliseconds(10))
+          await send(.refreshed)
+        }
+      case .refreshed:
+        state.isLoading = false
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite("ViewStore")
+struct ViewStoreTests {
+  @Test func readsStateAndSendsActions() {
+    let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
+    let viewStore = ViewStore(store, observe: { $0 })
+    viewStore.send(.increment)
+    #expect(viewStore.count == 1)
+    #expect(viewStore.state.count == 1)
+    #expect(store.withState(\.count) == 1)
+  }
+
+  @Test func notifiesOnlyWhenTheDeduplicatedViewStateChanges() {
+    let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
+    let viewStore = ViewStore(store, observe: \.count)
+    let notifications = LockIsolated(0)
+    let cancellable = viewStore.objectWillChange.sink { _ in notifications.withValue { $0 += 1 } }
+    viewStore.send(.increment)
+    #expect(notifications.value == 1)
+    // Changes the store's state, not the view state.
+    store.send(.nameChanged("Blob"))
+    #expect(notifications.value == 1)
+    // Changes nothing at all.
+    store.send(.touch)
+    #expect(notifications.value == 1)
+    viewStore.send(.increment)
+    #expect(notifications.value == 2)
+    _ = cancellable
+  }
+
+  @Test func customDuplicateCheckDecidesWhatCountsAsAChange() {
+    let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
+    // Only parity matters to this view.
+    let viewStore = ViewStore(store, observe: { $0.count }, removeDuplicates: { $0 % 2 == $1 % 2 })
+    let notifications = LockIsolated(0)
+    let cancellable = viewStore.objectWillChange.sink { _ in notifications.withValue { $0 += 1 } }
+    viewStore.send(.increment)
+    viewStore.send(.increment)
+    #expect(notifications.value == 2)
+    #expect(viewStore.state == 2)
+    _ = cancellable
+  }
+
+  @Test func publisherEmitsTheStateThenItsChanges() {
+    let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
+    let viewStore = ViewStore(store, observe: { $0 })
+    let names = LockIsolated<[String]>([])
+    let cancellable = viewStore.publisher.name.sink { name in names.withValue { $0.append(name) } }
+    viewStore.send(.nameChanged("Blob"))
+    viewStore.send(.increment)  // not a change of name
+    viewStore.send(.nameChanged("Blob"))  // the same name again
+    viewStore.send(.nameChanged("Blob Jr"))
+    #expect(names.value == ["", "Blob", "Blob Jr"])
+    _ = cancellable
+  }
+
+  @Test func bindingsSendActionsForWrites() {
+    let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
+    let viewStore = ViewStore(store, observe: { $0 })
+    let name = viewStore.binding(get: \.name, send: ViewStoreCounter.Action.nameChanged)
+    name.wrappedValue = "Blob"
+    #expect(store.withState(\.name) == "Blob")
+    #expect(name.wrappedValue == "Blob")
+
+    let touch = viewStore.binding(get: \.count, send: .increment)
+    touch.wrappedValue = 100
+    #expect(viewStore.count == 1)
+
+    let whole = viewStore.binding(send: { .nameChanged("\($0.count)") })
+    whole.wrappedValue = ViewStoreCounter.State(count: 1)
+    #expect(viewStore.name == "1")
+  }
+
+  @Test func viewActionsAreEmbeddedIntoTheStoresActions() {
+    enum ViewAction { case tapped }
+    let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
+    let viewStore = ViewStore(
+      store, observe: \.count, send: { (_: ViewAction) in ViewStoreCounter.Action.increment }
+    )
+    viewStore.send(.tapped)
+    #expect(viewStore.state == 1)
+  }
+
+  @Test func sendWhileWaitsUntilThePredicateFails() async {
+    let clock = TestClock()
+    let store = Store(initialState: ViewStoreCounter.State()) {
+      ViewStoreCounter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let viewStore = ViewStore(store, observe: { $0 })
+    let finished = LockIsolated(false)
+    let task = Task {
+      await viewStore.send(.refresh, while: \.isLoading)
+      finished.setValue(true)
+    }
+    await Task.megaYield()
+    #expect(viewStore.isLoading)
+    #expect(!finished.value)
+    await clock.advance(by: .milliseconds(10))
+    await task.value
+    #expect(finished.value)
+    #expect(!viewStore.isLoading)
+  }
+
+  @Test func yieldReturnsAtOnceWhenThePredicateAlreadyFails() async {
+    let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
+    let viewStore = ViewStore(store, observe: { $0 })
+    await viewStore.yield(while: \.isLoading)
+    #expect(!viewStore.isLoading)
+  }
+}
