@@ -151,7 +151,8 @@ public macro ReducerCaseIgnored() =
     named(_$observationRegistrar),
     named(_$willModify),
     named(shouldNotifyObservers),
-    named(_$modifyMember)
+    named(_$modifyMember),
+    named(_$memberName)
 )
 @attached(memberAttribute)
 public macro ObservableState() =

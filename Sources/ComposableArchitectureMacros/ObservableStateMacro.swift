@@ -77,7 +77,9 @@ extension ObservableStateMacro: MemberMacro {
     ] + self.memberModification(declaration)
   }
 
-  /// `_$modifyMember(_:at:_:)`, which lets reducers that write through key paths (`forEach`,
+  /// `_$memberName(of:)`, which names a tracked property's key path in messages (a key path
+  /// through a computed property has no name of its own), and `_$modifyMember(_:at:_:)`, which
+  /// lets reducers that write through key paths (`forEach`,
   /// `Scope`, `ifLet`) reach a tracked property through its `_modify` accessor: a key path write
   /// through a computed property goes through `get` and `set` instead, which copies a collection
   /// before changing one element of it.
@@ -96,7 +98,22 @@ extension ObservableStateMacro: MemberMacro {
         """
     }
     .replacingOccurrences(of: "\n", with: "\n  ")
+    let names = renderConditional(tracked) { item in
+      guard let name = item.variable.identifierName else { return nil }
+      return """
+        if keyPath == (\\Self.\(name) as AnyKeyPath) {
+          return "\(name)"
+        }
+        """
+    }
+    .replacingOccurrences(of: "\n", with: "\n  ")
     return [
+      """
+      public static func _$memberName(of keyPath: AnyKeyPath) -> String? {
+        \(raw: names)
+        return nil
+      }
+      """,
       """
       public static func _$modifyMember(
         _ state: inout Self,

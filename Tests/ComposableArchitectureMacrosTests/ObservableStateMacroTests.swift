@@ -102,6 +102,16 @@ struct ObservableStateMacroTests {
           lhs != rhs
         }
 
+        public static func _$memberName(of keyPath: AnyKeyPath) -> String? {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return "count"
+          }
+          if keyPath == (\Self.name as AnyKeyPath) {
+            return "name"
+          }
+          return nil
+        }
+
         public static func _$modifyMember(
           _ state: inout Self,
           at keyPath: AnyKeyPath,
@@ -186,6 +196,13 @@ struct ObservableStateMacroTests {
 
         private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
           lhs != rhs
+        }
+
+        public static func _$memberName(of keyPath: AnyKeyPath) -> String? {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return "count"
+          }
+          return nil
         }
 
         public static func _$modifyMember(
@@ -379,6 +396,22 @@ struct ObservableStateMacroTests {
 
         private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
           lhs != rhs
+        }
+
+        public static func _$memberName(of keyPath: AnyKeyPath) -> String? {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return "count"
+          }
+          #if os(Linux)
+          if keyPath == (\Self.linuxOnly as AnyKeyPath) {
+            return "linuxOnly"
+          }
+          #else
+          if keyPath == (\Self.other as AnyKeyPath) {
+            return "other"
+          }
+          #endif
+          return nil
         }
 
         public static func _$modifyMember(
@@ -618,6 +651,13 @@ struct ObservableStateMacroTests {
 
         private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
           lhs != rhs
+        }
+
+        public static func _$memberName(of keyPath: AnyKeyPath) -> String? {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return "count"
+          }
+          return nil
         }
 
         public static func _$modifyMember(

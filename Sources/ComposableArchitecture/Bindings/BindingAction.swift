@@ -167,7 +167,7 @@ extension BindingAction: CustomDumpReflectable {
     Mirror(
       self,
       children: [
-        "set": (self.keyPath as AnyKeyPath, self.value)
+        "set": (KeyPathName(keyPath: self.keyPath as AnyKeyPath), self.value)
       ],
       displayStyle: .enum
     )
@@ -176,8 +176,14 @@ extension BindingAction: CustomDumpReflectable {
 
 extension BindingAction: CustomDebugStringConvertible {
   public var debugDescription: String {
-    ".set(\(String(describing: self.keyPath as AnyKeyPath)), \(String(customDumping: self.value)))"
+    ".set(\(keyPathDescription(self.keyPath as AnyKeyPath)), \(String(customDumping: self.value)))"
   }
+}
+
+/// A key path that dumps as its description, `\State.field`.
+private struct KeyPathName: CustomDumpStringConvertible {
+  let keyPath: AnyKeyPath
+  var customDumpDescription: String { keyPathDescription(self.keyPath) }
 }
 
 /// An action enum with a case that holds a ``BindingAction``, so that bindings can send it.

@@ -31,9 +31,28 @@ public protocol ObservableState: Observable {
     at keyPath: AnyKeyPath,
     _ body: (UnsafeMutableRawPointer) -> Void
   ) -> Bool
+
+  /// The name of the tracked property `keyPath` names, for messages: a key path through a
+  /// computed property has no name of its own. `@ObservableState` generates it.
+  static func _$memberName(of keyPath: AnyKeyPath) -> String?
+}
+
+/// A key path as messages show it: `\State.displayName`, naming tracked properties of
+/// `@ObservableState` types too.
+func keyPathDescription(_ keyPath: AnyKeyPath) -> String {
+  if let observable = type(of: keyPath).rootType as? any ObservableState.Type,
+    let name = observable._$memberName(of: keyPath)
+  {
+    return "\\\(String(describing: observable)).\(name)"
+  }
+  return String(describing: keyPath)
 }
 
 extension ObservableState {
+  public static func _$memberName(of keyPath: AnyKeyPath) -> String? {
+    nil
+  }
+
   public static func _$modifyMember(
     _ state: inout Self,
     at keyPath: AnyKeyPath,

@@ -162,10 +162,21 @@ struct BindingTests {
   }
 
   @Test func bindingActionsDumpAsSet() {
-    let action = BindingAction<BindingSettings.State>.set(\.displayName, "Blob")
-    let dump = String(customDumping: action)
-    #expect(dump.contains(".set("))
-    #expect(dump.contains("\"Blob\""))
+    struct Plain: Equatable { var name = "" }
+    let action = BindingAction<Plain>.set(\.name, "Blob")
+    #expect(
+      String(customDumping: action) == """
+        BindingAction.set(
+          \\Plain.name,
+          "Blob"
+        )
+        """
+    )
+    #expect(action.debugDescription == #".set(\Plain.name, "Blob")"#)
+    // Tracked properties of @ObservableState are computed, yet named.
+    let observed = BindingAction<BindingSettings.State>.set(\.displayName, "Blob")
+    #expect(observed.debugDescription == #".set(\State.displayName, "Blob")"#)
+    #expect(String(customDumping: observed).contains(#"\State.displayName,"#))
   }
 
   @Test func pullbackWritesThroughTheEnclosingKeyPath() {
