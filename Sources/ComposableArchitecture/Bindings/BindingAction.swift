@@ -150,8 +150,16 @@ extension BindingAction {
       dynamicMember keyPath: WritableKeyPath<Root, Value>
     ) -> AnyCasePath<BindingAction, Value> {
       let keyPath = sendableWritableKeyPath(keyPath)
-      return AnyCasePath(
-        embed: { .set(keyPath, $0) },
+      return Self.casePath(writing: keyPath) { .set(keyPath, $0) }
+    }
+
+    /// The case path of the binding actions that write at `keyPath`.
+    static func casePath<Value>(
+      writing keyPath: _SendableAnyKeyPath,
+      embed: @escaping @Sendable (Value) -> BindingAction
+    ) -> AnyCasePath<BindingAction, Value> {
+      AnyCasePath(
+        embed: embed,
         extract: { action in
           action.writes(to: keyPath as AnyKeyPath) ? action.value as? Value : nil
         }

@@ -133,11 +133,6 @@ extension BindingAction.AllCasePaths {
     dynamicMember keyPath: WritableKeyPath<Root, BindingState<Value>>
   ) -> AnyCasePath<BindingAction, Value> {
     let keyPath = sendableWritableKeyPath(keyPath)
-    return AnyCasePath(
-      embed: { .set(keyPath, $0) },
-      extract: { action in
-        action.writes(to: keyPath as AnyKeyPath) ? action.value as? Value : nil
-      }
-    )
+    return Self.casePath(writing: keyPath) { .set(keyPath, $0) }
   }
 }
