@@ -101,6 +101,20 @@ public struct AlertState<Action>: Identifiable {
     self.init(id: UUID(), buttons: actions(), message: message?(), title: title())
   }
 
+  /// An alert from values, the way alerts were made before result builders.
+  ///
+  /// ```swift
+  /// state.alert = AlertState(title: TextState(error.localizedDescription))
+  /// ```
+  @available(*, deprecated, message: "Use 'AlertState(title:actions:message:)' with closures.")
+  public init(
+    title: TextState,
+    message: TextState? = nil,
+    buttons: [ButtonState<Action>] = []
+  ) {
+    self.init(id: UUID(), buttons: buttons, message: message, title: title)
+  }
+
   /// Transforms the actions of every button, keeping the alert's identity, title and message.
   ///
   /// ```swift

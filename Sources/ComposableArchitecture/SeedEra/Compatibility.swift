@@ -1,3 +1,4 @@
+import CasePaths
 import Foundation
 
 /// The name of ``Reducer`` before TCA 1.0.
@@ -16,6 +17,11 @@ public typealias ReducerProtocol = Reducer
 
 /// The name of ``ReducerOf`` before TCA 1.0.
 public typealias ReducerProtocolOf<R: Reducer> = Reducer<R.State, R.Action>
+
+/// The name of `AnyCasePath` in swift-case-paths before 1.0, as seed-era reducers spell it:
+/// `action: CasePath<AppAction, CounterAction>`.
+@available(*, deprecated, renamed: "AnyCasePath")
+public typealias CasePath<Root, Value> = AnyCasePath<Root, Value>
 
 /// The name of ``Effect`` before TCA 1.0.
 public typealias EffectTask<Action> = Effect<Action>
