@@ -21,7 +21,10 @@ import IssueReporting
 ///
 /// Mix it with protocol reducers through `Reduce(anyReducer, environment:)` and
 /// `AnyReducer { environment in SomeReducer() }`.
-public struct AnyReducer<State, Action, Environment> {
+///
+/// Such reducers were declared as global constants, so the type is `Sendable`: a reducer is a
+/// pure function of its arguments, and its closure must not capture mutable state.
+public struct AnyReducer<State, Action, Environment>: @unchecked Sendable {
   private let reducer: (inout State, Action, Environment) -> Effect<Action>
 
   /// A reducer from a closure that evolves the state for an action, with the environment's
