@@ -148,7 +148,7 @@ extension BindingAction {
     /// extracting gives the written value when the action writes this field.
     public subscript<Value: Equatable & Sendable>(
       dynamicMember keyPath: WritableKeyPath<Root, Value>
-    ) -> AnyCasePath<BindingAction, Value> {
+    ) -> AnyCasePath<BindingAction, Value> where Root: ObservableState {
       let keyPath = sendableWritableKeyPath(keyPath)
       return Self.casePath(writing: keyPath) { .set(keyPath, $0) }
     }
@@ -231,9 +231,23 @@ extension BindableAction {
   }
 }
 
-/// Whether a binding write of a store is sending its action right now.
+/// The binding write whose action a store is sending right now, if any.
 enum BindingLocal {
-  @TaskLocal static var isActive = false
+  @TaskLocal static var current: BindingWrite?
+
+  /// Runs `send` as a binding write; returns whether a store dropped the write because the
+  /// state it was for is gone.
+  @discardableResult
+  static func write(_ send: () -> Void) -> Bool {
+    let write = BindingWrite()
+    self.$current.withValue(write, operation: send)
+    return write.wasDropped.value
+  }
+}
+
+/// One binding write, which a store marks when it drops it.
+final class BindingWrite: Sendable {
+  let wasDropped = LockIsolated(false)
 }
 
 /// Reports a binding action sent by a store that no reducer applied: the action's write marks

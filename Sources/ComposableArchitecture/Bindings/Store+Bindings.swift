@@ -66,8 +66,10 @@ extension Store {
     debugger.actionDescription.setValue(
       "\(typeName(Action.self)).binding(.set(_, \(String(customDumping: value))))"
     )
-    BindingLocal.$isActive.withValue(true) {
+    let wasDropped = BindingLocal.write {
       _ = self.send(embed(bindingAction))
     }
+    // A write dropped because its state is gone is not a missing BindingReducer.
+    if wasDropped { debugger.wasApplied.setValue(true) }
   }
 }

@@ -76,11 +76,13 @@ extension StackState {
       }
     }
 
-    /// Replaces components, keeping the IDs of the new ones.
+    /// Replaces components, keeping the IDs of the new ones. IDs stay unique: a new component
+    /// whose ID the path already has elsewhere moves that element here.
     public mutating func replaceSubrange<C: Collection>(
       _ subrange: Range<Int>,
       with newElements: C
     ) where C.Element == Component {
+      let inserted = Set(newElements.map(\.id))
       var elements = Array(self.base._dictionary.elements)
       elements.replaceSubrange(
         subrange,
@@ -88,10 +90,18 @@ extension StackState {
       )
       var dictionary = self.base._dictionary
       dictionary.removeAll(keepingCapacity: true)
-      for (id, element) in elements {
-        dictionary[id] = element
+      for (offset, (id, element)) in elements.enumerated() {
+        let isNew = offset >= subrange.lowerBound && offset < subrange.lowerBound + newElements.count
+        // Outside the replaced range, an element whose ID a new component took gives way.
+        if !isNew, inserted.contains(id) { continue }
+        if dictionary[id] == nil { dictionary[id] = element }
       }
       self.base._dictionary = dictionary
+    }
+
+    /// Exchanges two components, IDs and all.
+    public mutating func swapAt(_ i: Int, _ j: Int) {
+      self.base._dictionary.swapAt(i, j)
     }
   }
 
@@ -111,9 +121,9 @@ extension StackState.Component: Sendable where Element: Sendable {}
 extension StackState.PathView: Sendable where Element: Sendable {}
 
 extension Store {
-  /// Makes the store's stack match a path a renderer's navigation stack set: a longer path sends
-  /// ``StackAction/push(id:state:)`` for each new component, a shorter one sends
-  /// ``StackAction/popFrom(id:)`` for the first element it no longer has.
+  /// Makes the store's stack match a path a renderer's navigation stack set: where the path
+  /// first differs from the stack, ``StackAction/popFrom(id:)`` removes the rest of the stack,
+  /// then ``StackAction/push(id:state:)`` adds each remaining component of the path.
   ///
   /// ```swift
   /// let pathStore = store.scope(state: \.path, action: \.path)
@@ -124,13 +134,17 @@ extension Store {
   @_spi(Internals)
   public func setPath<ElementState, ElementAction>(_ newPath: StackState<ElementState>.PathView)
   where State == StackState<ElementState>, Action == StackAction<ElementState, ElementAction> {
-    let current = self.withState { $0 }
-    if newPath.count > current.count {
-      for component in newPath[current.count...] {
-        self.send(.push(id: component.id, state: component.element))
-      }
-    } else if newPath.count < current.count {
-      self.send(.popFrom(id: current.ids[newPath.count]))
+    let currentIDs = self.withState { $0.ids }
+    let newIDs = newPath.map(\.id)
+    var common = 0
+    while common < min(currentIDs.count, newIDs.count), currentIDs[common] == newIDs[common] {
+      common += 1
+    }
+    if common < currentIDs.count {
+      self.send(.popFrom(id: currentIDs[common]))
+    }
+    for component in newPath.dropFirst(common) {
+      self.send(.push(id: component.id, state: component.element))
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IdentifiedCollections
 import Observation
 
 /// A state type whose identity can be observed: stores notify their observers when a state's
@@ -74,17 +75,40 @@ func modify<Root, Value, Result>(
   at keyPath: WritableKeyPath<Root, Value>,
   _ body: (inout Value) -> Result
 ) -> Result {
-  if let observable = Root.self as? any ObservableState.Type {
+  if let observable = Root.self as? any ObservableState.Type, hasIdentity(Value.self) {
     var result: Result?
     let handled = withUnsafeMutablePointer(to: &root) { rootPointer in
       _modifyMember(observable, UnsafeMutableRawPointer(rootPointer), keyPath) { member in
         result = body(&member.assumingMemoryBound(to: Value.self).pointee)
       }
     }
-    if handled, let result { return result }
+    if handled {
+      guard let result else {
+        preconditionFailure("'_$modifyMember' reported a member it did not give to its body.")
+      }
+      return result
+    }
   }
   return body(&root[keyPath: keyPath])
 }
+
+/// Whether an in-place modification of a `Value` member is judged by identity: observable
+/// state, an optional one, or a collection of them. Such a member's `_modify` accessor notifies
+/// only when the identity changed, as its setter would; other members' accessors notify on every
+/// modification, where their setter stays silent for an equal value, so they are written through
+/// the key path instead.
+@usableFromInline
+func hasIdentity(_ type: Any.Type) -> Bool {
+  type is any ObservableState.Type || type is any _IdentifiedMember.Type
+}
+
+/// A member type whose `_modify` snapshot is an identity: optionals and collections of
+/// observable state.
+public protocol _IdentifiedMember {}
+extension Optional: _IdentifiedMember where Wrapped: ObservableState {}
+extension IdentifiedArray: _IdentifiedMember where Element: ObservableState {}
+extension Array: _IdentifiedMember where Element: ObservableState {}
+extension StackState: _IdentifiedMember where Element: ObservableState {}
 
 @usableFromInline
 func _modifyMember<State: ObservableState>(

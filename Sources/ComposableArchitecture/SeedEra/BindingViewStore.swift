@@ -48,7 +48,7 @@ public struct BindingViewStore<State> {
             .wrappedValue
         },
         set: { newValue in
-          BindingLocal.$isActive.withValue(true) {
+          BindingLocal.write {
             _ = store.send(.set(keyPath, newValue))
           }
         }
@@ -75,9 +75,11 @@ public struct BindingViewState<Value> {
     self.initialValue = value
   }
 
-  /// The value the view state was made with.
+  /// The current value; writing it sends a binding action. Equality still compares the value
+  /// the view state was made with.
   public var wrappedValue: Value {
-    self.initialValue
+    get { self.binding.wrappedValue }
+    nonmutating set { self.binding.wrappedValue = newValue }
   }
 
   /// The binding, whose writes send binding actions.

@@ -111,6 +111,39 @@ public enum TaskResult<Success: Sendable>: Sendable {
   }
 }
 
+extension TaskResult: CasePathable {
+  /// The case paths of a task result, so that `\.response.success` names a successful response.
+  ///
+  /// ```swift
+  /// await store.receive(\.response.success) { $0.fact = "42 is a number" }
+  /// ```
+  public struct AllCasePaths: Sendable {
+    /// The value of a success.
+    public var success: AnyCasePath<TaskResult, Success> {
+      AnyCasePath(
+        embed: { .success($0) },
+        extract: {
+          guard case let .success(value) = $0 else { return nil }
+          return value
+        }
+      )
+    }
+
+    /// The error of a failure.
+    public var failure: AnyCasePath<TaskResult, any Error> {
+      AnyCasePath(
+        embed: { .failure($0) },
+        extract: {
+          guard case let .failure(error) = $0 else { return nil }
+          return error
+        }
+      )
+    }
+  }
+
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+
 extension TaskResult: Equatable where Success: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {

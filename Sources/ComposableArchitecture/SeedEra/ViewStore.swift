@@ -83,7 +83,7 @@ public final class ViewStore<ViewState, ViewAction>: ObservableObject {
   /// viewStore.publisher.count.sink { print($0) }
   /// ```
   public var publisher: StorePublisher<ViewState> {
-    StorePublisher(self.subject.eraseToAnyPublisher())
+    StorePublisher(self.subject.eraseToAnyPublisher(), owner: self)
   }
 
   /// Reads a property of the view state.
@@ -123,22 +123,46 @@ public final class ViewStore<ViewState, ViewAction>: ObservableObject {
   /// ```
   public func yield(while predicate: @escaping (_ state: ViewState) -> Bool) async {
     guard predicate(self.state) else { return }
-    let resumed = LockIsolated<CheckedContinuation<Void, Never>?>(nil)
+    let waiter = LockIsolated(Waiter.waiting(nil))
     var cancellable: AnyCancellable?
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        resumed.setValue(continuation)
+        let isWaiting = waiter.withValue { waiter -> Bool in
+          guard case .waiting = waiter else { return false }
+          waiter = .waiting(continuation)
+          return true
+        }
+        // Cancelled before the wait began: don't wait.
+        guard isWaiting else {
+          continuation.resume()
+          return
+        }
+        if Task.isCancelled {
+          waiter.withValue { $0.resume() }
+          return
+        }
         cancellable = self.subject
           .filter { !predicate($0) }
           .prefix(1)
-          .sink { _ in
-            resumed.withValue { $0?.resume(); $0 = nil }
-          }
+          .sink { _ in waiter.withValue { $0.resume() } }
       }
     } onCancel: {
-      resumed.withValue { $0?.resume(); $0 = nil }
+      waiter.withValue { $0.resume() }
     }
     cancellable?.cancel()
+  }
+
+  /// A wait that ends once: when the predicate fails or the task is cancelled.
+  private enum Waiter {
+    case waiting(CheckedContinuation<Void, Never>?)
+    case done
+
+    mutating func resume() {
+      if case let .waiting(continuation) = self {
+        continuation?.resume()
+      }
+      self = .done
+    }
   }
 
   /// A binding that reads a value derived from the view state and sends an action for each write.
@@ -154,7 +178,7 @@ public final class ViewStore<ViewState, ViewAction>: ObservableObject {
     Binding(
       get: { get(self.state) },
       set: { newValue in
-        BindingLocal.$isActive.withValue(true) {
+        BindingLocal.write {
           _ = self.send(valueToAction(newValue))
         }
       }
@@ -192,10 +216,9 @@ public final class ViewStore<ViewState, ViewAction>: ObservableObject {
     keyPath: WritableKeyPath<ViewState, Value>,
     send action: @escaping (_ bindingAction: BindingAction<ViewState>) -> ViewAction
   ) -> Binding<Value> {
-    let keyPath = sendableWritableKeyPath(keyPath)
-    return self.binding(
-      get: { $0[keyPath: keyPath as WritableKeyPath<ViewState, Value>] },
-      send: { action(.set(keyPath, $0)) }
+    Binding(
+      get: { self.state[keyPath: keyPath] },
+      set: { newValue in self.store.sendBinding(keyPath, newValue, embed: action) }
     )
   }
 }
@@ -248,19 +271,28 @@ public struct StorePublisher<State>: Publisher {
   public typealias Failure = Never
 
   let upstream: AnyPublisher<State, Never>
+  /// The view store whose changes feed the publisher, kept alive by subscriptions.
+  let owner: AnyObject
 
-  init(_ upstream: AnyPublisher<State, Never>) {
+  init(_ upstream: AnyPublisher<State, Never>, owner: AnyObject) {
     self.upstream = upstream
+    self.owner = owner
   }
 
   public func receive<S: Subscriber>(subscriber: S) where S.Input == State, S.Failure == Never {
-    self.upstream.receive(subscriber: subscriber)
+    let owner = self.owner
+    self.upstream
+      .handleEvents(receiveCancel: { withExtendedLifetime(owner) {} })
+      .receive(subscriber: subscriber)
   }
 
   /// A publisher of a field of the state, emitting when the field changes.
   public subscript<Value: Equatable>(
     dynamicMember keyPath: KeyPath<State, Value>
   ) -> StorePublisher<Value> {
-    StorePublisher<Value>(self.upstream.map { $0[keyPath: keyPath] }.removeDuplicates().eraseToAnyPublisher())
+    StorePublisher<Value>(
+      self.upstream.map { $0[keyPath: keyPath] }.removeDuplicates().eraseToAnyPublisher(),
+      owner: self.owner
+    )
   }
 }

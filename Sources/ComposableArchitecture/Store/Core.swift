@@ -47,6 +47,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   private var bufferedActions: [Root.Action] = []
   private(set) var isSending = false
   private var observers: [Observer] = []
+  private var observerPurgeThreshold = 16
   /// In-flight effect tasks, cancelled when the core goes away.
   private nonisolated let effectTasks = LockIsolated<[Int: Task<Void, Never>]>([:])
   private var nextEffectID = 0
@@ -193,6 +194,12 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   }
 
   func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
+    // Observers that went away are dropped here too, so a store that receives no actions
+    // while views come and go doesn't collect them.
+    if self.observers.count >= self.observerPurgeThreshold {
+      self.observers.removeAll { $0.object == nil }
+      self.observerPurgeThreshold = max(16, self.observers.count * 2)
+    }
     self.observers.append(Observer(object: observer, didChange: didChange))
   }
 
@@ -263,7 +270,13 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: Core {
   var root: any RootCoreProtocol { self.base.root }
 
   func send(_ action: Action) -> Task<Void, Never>? {
-    self.base.send(self.fromAction(action))
+    // A binding's write to a child that is gone (a text field committing as its sheet is
+    // dismissed) is dropped; any other action is for the reducer to report.
+    if let write = BindingLocal.current, !self.isPresent {
+      write.wasDropped.setValue(true)
+      return nil
+    }
+    return self.base.send(self.fromAction(action))
   }
 }
 

@@ -236,3 +236,52 @@ extension Reducer {
     _ = self.reduce(into: &state, action: action)
   }
 }
+
+@Reducer
+struct BindingChildHost {
+  @ObservableState
+  struct State: Equatable {
+    var child: BindingSettings.State?
+  }
+  enum Action {
+    case child(BindingSettings.Action)
+    case dismiss
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .dismiss = action { state.child = nil }
+      return .none
+    }
+    .ifLet(\.child, action: \.child) { BindingSettings() }
+  }
+}
+
+@MainActor
+@Suite("Binding writes to a child store whose state is gone")
+struct BindingToDismissedChildTests {
+  @Test func areDroppedWithoutWarnings() throws {
+    let store = Store(initialState: BindingChildHost.State(child: BindingSettings.State())) {
+      BindingChildHost()
+    }
+    let child = try #require(store.scope(state: \.child, action: \.child))
+    child.displayName = "Blob"
+    #expect(store.withState(\.child?.displayName) == "Blob")
+    store.send(.dismiss)
+    // A text field committing as its sheet goes away: no "ifLet" or "not handled" warning.
+    child.displayName = "Late"
+    #expect(store.withState(\.child) == nil)
+  }
+
+  @Test func otherActionsToAGoneChildAreStillReported() throws {
+    let store = Store(initialState: BindingChildHost.State(child: BindingSettings.State())) {
+      BindingChildHost()
+    }
+    let child = try #require(store.scope(state: \.child, action: \.child))
+    store.send(.dismiss)
+    withKnownIssue {
+      child.send(.resetTapped)
+    } matching: { issue in
+      issue.description.contains(#"An "ifLet" at"#)
+    }
+  }
+}

@@ -77,4 +77,13 @@ struct BindingViewStoreTests {
     // The view state dumps its binding view state as the plain value.
     #expect(String(customDumping: first).contains(#"nickname: "Blob""#))
   }
+
+  @Test func bindingViewStateReadsTheCurrentValueAndWrites() {
+    let store = Store(initialState: LegacyForm.State(), reducer: LegacyForm())
+    var viewState = LegacyFormViewState(store: BindingViewStore(store))
+    store.send(.binding(.set(\.$nickname, "Blob")))
+    #expect(viewState.nickname == "Blob")
+    viewState.nickname = "Blob Jr"
+    #expect(store.withState(\.nickname) == "Blob Jr")
+  }
 }

@@ -160,3 +160,47 @@ struct ViewStoreTests {
     #expect(!viewStore.isLoading)
   }
 }
+
+@MainActor
+@Suite("ViewStore lifetimes, cancellation and unhandled bindings")
+struct ViewStoreEdgeTests {
+  @Test func yieldReturnsWhenItsTaskIsCancelledEvenBeforeItWaits() async {
+    let store = Store(initialState: ViewStoreCounter.State(isLoading: true), reducer: ViewStoreCounter())
+    let viewStore = ViewStore(store, observe: { $0 })
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await viewStore.yield(while: \.isLoading)
+    }
+    await task.value
+    #expect(viewStore.isLoading)
+
+    let waiting = Task { await viewStore.yield(while: \.isLoading) }
+    await Task.megaYield()
+    waiting.cancel()
+    await waiting.value
+    #expect(viewStore.isLoading)
+  }
+
+  @Test func aPublisherKeepsItsViewStoreAlive() {
+    let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
+    let names = LockIsolated<[String]>([])
+    let cancellable = ViewStore(store, observe: { $0 }).publisher.name
+      .sink { name in names.withValue { $0.append(name) } }
+    store.send(.nameChanged("Blob"))
+    #expect(names.value == ["", "Blob"])
+    _ = cancellable
+  }
+
+  @Test func aBindingNoReducerAppliesIsReported() {
+    let store = Store<LegacyForm.State, LegacyForm.Action>(initialState: LegacyForm.State()) {
+      EmptyReducer()
+    }
+    let viewStore = ViewStore(store, observe: { (state: LegacyForm.State) in state })
+    withKnownIssue {
+      viewStore.binding(keyPath: \.touched, send: LegacyForm.Action.binding).wrappedValue = 3
+    } matching: { issue in
+      issue.description.contains("A binding action sent from a store was not handled")
+    }
+    #expect(viewStore.touched == 0)
+  }
+}

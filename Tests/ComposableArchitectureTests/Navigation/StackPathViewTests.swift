@@ -60,6 +60,42 @@ struct StackPathViewTests {
     #expect(state[id: 9]?.title == "N")
   }
 
+  @Test func swappingAndReversingKeepEveryComponent() {
+    var state = self.stack("A", "B", "C")
+    let ids = state.ids
+    state.path.swapAt(0, 2)
+    #expect(state.ids == [ids[2], ids[1], ids[0]])
+    state.path.reverse()
+    #expect(state.ids == ids)
+    #expect(state.map(\.title) == ["A", "B", "C"])
+  }
+
+  @Test func insertingAnIDThePathHasMovesThatElement() {
+    var state = self.stack("A", "B", "C")
+    let ids = state.ids
+    let top = state.path[2]
+    state.path.insert(top, at: 0)
+    #expect(state.ids == [ids[2], ids[0], ids[1]])
+    #expect(state.count == 3)
+  }
+
+  @Test func settingAShorterPathThatDiffersEarlierPopsFromTheDifference() {
+    let store = Store(initialState: StackRoot.State(path: self.stack("A", "B", "C"))) {
+      StackRoot()
+    }
+    @Dependency(\.stackElementID) var stackElementID
+    let ids = store.withState(\.path.ids)
+    let pathStore = store.scope(state: \.path, action: \.path)
+    var path = pathStore.withState(\.path)
+    // Keep A, replace B and C with a new screen.
+    path.removeLast(2)
+    let replacement = stackElementID.next()
+    path.append(Component(id: replacement, element: StackDetail.State(title: "D")))
+    pathStore.setPath(path)
+    #expect(store.withState(\.path.ids) == [ids[0], replacement])
+    #expect(store.withState { $0.path.map(\.title) } == ["A", "D"])
+  }
+
   @Test func anEmptyPathIsEmpty() {
     #expect(Path().isEmpty)
     var state = self.stack("A", "B")

@@ -152,4 +152,37 @@ struct InPlaceMutationTests {
     _ = Plain().reduce(into: &state, action: .rows(.element(id: 2, action: .increment)))
     #expect(state.rows[id: 2]?.count == 1)
   }
+
+  struct PlainTimer: Reducer {
+    struct State: Equatable { var ticks = 0 }
+    enum Action { case tick, noop }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      if case .tick = action { state.ticks += 1 }
+      return .none
+    }
+  }
+
+  @Reducer
+  struct PlainChildHost {
+    @ObservableState
+    struct State: Equatable { var timer = PlainTimer.State() }
+    enum Action { case timer(PlainTimer.Action) }
+    var body: some ReducerOf<Self> {
+      Scope(state: \.timer, action: \.timer) { PlainTimer() }
+    }
+  }
+
+  @Test func aPlainChildThatDidNotChangeNotifiesNobody() {
+    let store = Store(initialState: PlainChildHost.State()) { PlainChildHost() }
+    let changed = LockIsolated(false)
+    withObservationTracking {
+      _ = store.timer
+    } onChange: {
+      changed.setValue(true)
+    }
+    store.send(.timer(.noop))
+    #expect(!changed.value)
+    store.send(.timer(.tick))
+    #expect(changed.value)
+  }
 }

@@ -202,6 +202,14 @@ struct TaskResultTests {
     #expect(TaskResult<Int>.failure(cocoa) != .failure(NSError(domain: "test", code: 4)))
   }
 
+  @Test func casePathsReachTheValueAndTheError() {
+    let paths = TaskResult<Int>.allCasePaths
+    #expect(paths.success.extract(from: .success(3)) == 3)
+    #expect(paths.success.extract(from: .failure(Failure(code: 1))) == nil)
+    #expect(paths.failure.extract(from: .failure(Failure(code: 1))) as? Failure == Failure(code: 1))
+    #expect(paths.success.embed(4) == .success(4))
+  }
+
   @Test func mapsAndConvertsFromResult() {
     let result = TaskResult(Result<Int, Failure>.success(2)).map { $0 * 10 }
     #expect(result == .success(20))
