@@ -51,41 +51,37 @@ enum Seed000SettingsAction: Equatable, Sendable {
   case notificationSettingsResponse(Seed000NotificationSettings)
 }
 
-var seed000SettingsReducer:
-  AnyReducer<Seed000SettingsState, Seed000SettingsAction, Seed000SettingsEnvironment>
-{
-  AnyReducer<Seed000SettingsState, Seed000SettingsAction, Seed000SettingsEnvironment> {
-    state, action, environment in
-    switch action {
-    case let .digestChanged(digest):
-      state.digest = digest
-      return .none
+let seed000SettingsReducer = AnyReducer<Seed000SettingsState, Seed000SettingsAction, Seed000SettingsEnvironment> {
+  state, action, environment in
+  switch action {
+  case let .digestChanged(digest):
+    state.digest = digest
+    return .none
 
-    case let .displayNameChanged(displayName):
-      state.displayName = String(displayName.prefix(16))
-      return .none
+  case let .displayNameChanged(displayName):
+    state.displayName = String(displayName.prefix(16))
+    return .none
 
-    case let .protectMyPostsChanged(protectMyPosts):
-      state.protectMyPosts = protectMyPosts
-      return .none
+  case let .protectMyPostsChanged(protectMyPosts):
+    state.protectMyPosts = protectMyPosts
+    return .none
 
-    case let .sendNotificationsChanged(sendNotifications):
-      guard sendNotifications
-      else {
-        state.sendNotifications = sendNotifications
-        return .none
-      }
-      state.sendNotifications = false
-      let userNotifications = environment.userNotifications
-      return .run { send in
-        let settings = await userNotifications.getNotificationSettings()
-        await send(.notificationSettingsResponse(settings))
-      }
-
-    case let .notificationSettingsResponse(settings):
-      state.sendNotifications = settings.authorizationStatus == .authorized
+  case let .sendNotificationsChanged(sendNotifications):
+    guard sendNotifications
+    else {
+      state.sendNotifications = sendNotifications
       return .none
     }
+    state.sendNotifications = false
+    let userNotifications = environment.userNotifications
+    return .run { send in
+      let settings = await userNotifications.getNotificationSettings()
+      await send(.notificationSettingsResponse(settings))
+    }
+
+  case let .notificationSettingsResponse(settings):
+    state.sendNotifications = settings.authorizationStatus == .authorized
+    return .none
   }
 }
 
@@ -96,38 +92,34 @@ enum Seed000FormSettingsAction: Equatable, Sendable {
   case notificationSettingsResponse(Seed000NotificationSettings)
 }
 
-var seed000FormSettingsReducer:
-  AnyReducer<Seed000SettingsState, Seed000FormSettingsAction, Seed000SettingsEnvironment>
-{
-  AnyReducer<Seed000SettingsState, Seed000FormSettingsAction, Seed000SettingsEnvironment> {
-    state, action, environment in
-    switch action {
-    case .form(\.displayName):
-      state.displayName = String(state.displayName.prefix(16))
-      return .none
+let seed000FormSettingsReducer = AnyReducer<Seed000SettingsState, Seed000FormSettingsAction, Seed000SettingsEnvironment> {
+  state, action, environment in
+  switch action {
+  case .form(\.displayName):
+    state.displayName = String(state.displayName.prefix(16))
+    return .none
 
-    case .form(\.sendNotifications):
-      guard state.sendNotifications
-      else {
-        return .none
-      }
-      state.sendNotifications = false
-      let userNotifications = environment.userNotifications
-      return .run { send in
-        let settings = await userNotifications.getNotificationSettings()
-        await send(.notificationSettingsResponse(settings))
-      }
-
-    case .form:
-      return .none
-
-    case let .notificationSettingsResponse(settings):
-      state.sendNotifications = settings.authorizationStatus == .authorized
+  case .form(\.sendNotifications):
+    guard state.sendNotifications
+    else {
       return .none
     }
+    state.sendNotifications = false
+    let userNotifications = environment.userNotifications
+    return .run { send in
+      let settings = await userNotifications.getNotificationSettings()
+      await send(.notificationSettingsResponse(settings))
+    }
+
+  case .form:
+    return .none
+
+  case let .notificationSettingsResponse(settings):
+    state.sendNotifications = settings.authorizationStatus == .authorized
+    return .none
   }
-  .form(action: /Seed000FormSettingsAction.form)
 }
+.form(action: /Seed000FormSettingsAction.form)
 
 extension Seed000SettingsEnvironment {
   /// An environment whose notification settings endpoint answers `status` and counts its calls.

@@ -122,28 +122,20 @@ struct Seed001EpisodeEnvironment {
   var favorite: @Sendable (UUID, Bool) async throws -> Bool
 }
 
-var seed001EpisodeReducer: AnyReducer<
-  Seed001EpisodeState, Seed001EpisodeAction, Seed001EpisodeEnvironment
-> {
-  AnyReducer<Seed001EpisodeState, Seed001EpisodeAction, Seed001EpisodeEnvironment>.empty.favorite(
+let seed001EpisodeReducer = AnyReducer<Seed001EpisodeState, Seed001EpisodeAction, Seed001EpisodeEnvironment>.empty.favorite(
+  state: \.favorite,
+  action: /Seed001EpisodeAction.favorite,
+  environment: { Seed001FavoriteEnvironment(request: $0.favorite) }
+)
+
+let seed001CombinedEpisodeReducer = AnyReducer<Seed001EpisodeState, Seed001EpisodeAction, Seed001EpisodeEnvironment>.combine(
+  .empty,
+  .favoriteReducer().pullback(
     state: \.favorite,
     action: /Seed001EpisodeAction.favorite,
     environment: { Seed001FavoriteEnvironment(request: $0.favorite) }
   )
-}
-
-var seed001CombinedEpisodeReducer: AnyReducer<
-  Seed001EpisodeState, Seed001EpisodeAction, Seed001EpisodeEnvironment
-> {
-  AnyReducer<Seed001EpisodeState, Seed001EpisodeAction, Seed001EpisodeEnvironment>.combine(
-    .empty,
-    .favoriteReducer().pullback(
-      state: \.favorite,
-      action: /Seed001EpisodeAction.favorite,
-      environment: { Seed001FavoriteEnvironment(request: $0.favorite) }
-    )
-  )
-}
+)
 
 // MARK: - A list of episodes
 
@@ -159,15 +151,14 @@ struct Seed001EpisodesEnvironment {
   var favorite: @Sendable (UUID, Bool) async throws -> Bool
 }
 
-var seed001EpisodesReducer: AnyReducer<
+let seed001EpisodesReducer: AnyReducer<
   Seed001EpisodesState, Seed001EpisodesAction, Seed001EpisodesEnvironment
-> {
-  seed001EpisodeReducer.forEach(
-    state: \.episodes,
-    action: /Seed001EpisodesAction.episode(id:action:),
-    environment: { Seed001EpisodeEnvironment(favorite: $0.favorite) }
-  )
-}
+> =
+seed001EpisodeReducer.forEach(
+  state: \.episodes,
+  action: /Seed001EpisodesAction.episode(id:action:),
+  environment: { Seed001EpisodeEnvironment(favorite: $0.favorite) }
+)
 
 // MARK: - The same component as a `Reducer`
 

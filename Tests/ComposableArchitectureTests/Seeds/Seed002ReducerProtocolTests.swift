@@ -88,7 +88,7 @@ struct Seed002AppReducer: ReducerProtocol {
 }
 
 /// The same app as a closure reducer with no environment, for `Store(initialState:reducer:)`.
-var seed002AppReducer: AnyReducer<Seed002AppState, Seed002AppAction, Void> {
+let seed002AppReducer: AnyReducer<Seed002AppState, Seed002AppAction, Void> =
   .combine(
     AnyReducer<Seed002CounterReducer.State, Seed002CounterReducer.Action, Void> { _ in
       Seed002CounterReducer()
@@ -99,7 +99,6 @@ var seed002AppReducer: AnyReducer<Seed002AppState, Seed002AppAction, Void> {
     }
     .pullback(state: \.counter2, action: /Seed002AppAction.counter2, environment: { _ in () })
   )
-}
 
 @MainActor
 @Suite("Seed 002: ReducerProtocol, Store, ViewStore, TestStore")

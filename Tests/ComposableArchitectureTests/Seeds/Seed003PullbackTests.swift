@@ -79,7 +79,7 @@ func seed003IsPrime(_ p: Int) -> Bool {
 
 // MARK: - Local reducers (library)
 
-var seed003CounterReducer: AnyReducer<Seed003CounterState, Seed003CounterAction, Void> {
+let seed003CounterReducer: AnyReducer<Seed003CounterState, Seed003CounterAction, Void> =
   AnyReducer { state, action, _ in
     switch action {
     case .decrTapped:
@@ -92,9 +92,8 @@ var seed003CounterReducer: AnyReducer<Seed003CounterState, Seed003CounterAction,
       return .none
     }
   }
-}
 
-var seed003PrimeModalReducer: AnyReducer<Seed003PrimeModalState, Seed003PrimeModalAction, Void> {
+let seed003PrimeModalReducer: AnyReducer<Seed003PrimeModalState, Seed003PrimeModalAction, Void> =
   AnyReducer { state, action, _ in
     switch action {
     case .calculateIsPrimeTapped:
@@ -110,9 +109,8 @@ var seed003PrimeModalReducer: AnyReducer<Seed003PrimeModalState, Seed003PrimeMod
       return .none
     }
   }
-}
 
-var seed003FavoritePrimesReducer: AnyReducer<[Int], Seed003FavoritePrimesAction, Void> {
+let seed003FavoritePrimesReducer: AnyReducer<[Int], Seed003FavoritePrimesAction, Void> =
   AnyReducer { state, action, _ in
     switch action {
     case let .deleteFavoritePrimes(indexSet):
@@ -123,9 +121,8 @@ var seed003FavoritePrimesReducer: AnyReducer<[Int], Seed003FavoritePrimesAction,
       return .none
     }
   }
-}
 
-var seed003AppReducer: AnyReducer<Seed003AppState, Seed003AppAction, Void> {
+let seed003AppReducer: AnyReducer<Seed003AppState, Seed003AppAction, Void> =
   .combine(
     seed003CounterReducer.pullback(
       state: \.counterState,
@@ -143,10 +140,9 @@ var seed003AppReducer: AnyReducer<Seed003AppState, Seed003AppAction, Void> {
       environment: { _ in () }
     )
   )
-}
 
 /// The same app, lifted with case key paths (`action: \.counter`) as the article writes them.
-var seed003CaseKeyPathAppReducer: AnyReducer<Seed003AppState, Seed003AppAction, Void> {
+let seed003CaseKeyPathAppReducer: AnyReducer<Seed003AppState, Seed003AppAction, Void> =
   .combine(
     seed003CounterReducer.pullback(
       state: \.counterState, action: \.counter, environment: { _ in () }
@@ -158,7 +154,6 @@ var seed003CaseKeyPathAppReducer: AnyReducer<Seed003AppState, Seed003AppAction, 
       state: \.favoritePrimes, action: \.favoritePrimes, environment: { _ in () }
     )
   )
-}
 
 // MARK: - The article's hand-written combine and pullback
 

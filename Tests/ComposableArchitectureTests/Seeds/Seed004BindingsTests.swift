@@ -25,31 +25,27 @@ enum Seed004BindingBasicsAction: Equatable, Sendable {
 
 struct Seed004BindingBasicsEnvironment {}
 
-var seed004BindingBasicsReducer: AnyReducer<
+let seed004BindingBasicsReducer = AnyReducer<
   Seed004BindingBasicsState, Seed004BindingBasicsAction, Seed004BindingBasicsEnvironment
 > {
-  AnyReducer<
-    Seed004BindingBasicsState, Seed004BindingBasicsAction, Seed004BindingBasicsEnvironment
-  > {
-    state, action, _ in
-    switch action {
-    case let .sliderValueChanged(value):
-      state.sliderValue = value
-      return .none
+  state, action, _ in
+  switch action {
+  case let .sliderValueChanged(value):
+    state.sliderValue = value
+    return .none
 
-    case let .stepCountChanged(count):
-      state.sliderValue = .minimum(state.sliderValue, Double(count))
-      state.stepCount = count
-      return .none
+  case let .stepCountChanged(count):
+    state.sliderValue = .minimum(state.sliderValue, Double(count))
+    state.stepCount = count
+    return .none
 
-    case let .textChanged(text):
-      state.text = text
-      return .none
+  case let .textChanged(text):
+    state.text = text
+    return .none
 
-    case let .toggleChanged(isOn):
-      state.toggleIsOn = isOn
-      return .none
-    }
+  case let .toggleChanged(isOn):
+    state.toggleIsOn = isOn
+    return .none
   }
 }
 
@@ -69,26 +65,22 @@ enum Seed004BindingFormAction: Equatable, Sendable {
 
 struct Seed004BindingFormEnvironment {}
 
-var seed004BindingFormReducer: AnyReducer<
-  Seed004BindingFormState, Seed004BindingFormAction, Seed004BindingFormEnvironment
-> {
-  AnyReducer<Seed004BindingFormState, Seed004BindingFormAction, Seed004BindingFormEnvironment> {
-    state, action, _ in
-    switch action {
-    case .binding(\.stepCount):
-      state.sliderValue = .minimum(state.sliderValue, Double(state.stepCount))
-      return .none
+let seed004BindingFormReducer = AnyReducer<Seed004BindingFormState, Seed004BindingFormAction, Seed004BindingFormEnvironment> {
+  state, action, _ in
+  switch action {
+  case .binding(\.stepCount):
+    state.sliderValue = .minimum(state.sliderValue, Double(state.stepCount))
+    return .none
 
-    case .binding:
-      return .none
+  case .binding:
+    return .none
 
-    case .resetButtonTapped:
-      state = .init()
-      return .none
-    }
+  case .resetButtonTapped:
+    state = .init()
+    return .none
   }
-  .binding(action: /Seed004BindingFormAction.binding)
 }
+.binding(action: /Seed004BindingFormAction.binding)
 
 // MARK: - Tests
 
