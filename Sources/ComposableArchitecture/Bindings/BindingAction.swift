@@ -122,18 +122,6 @@ extension BindingAction {
   }
 }
 
-@usableFromInline
-func sendablePartialKeyPath<Root>(_ keyPath: PartialKeyPath<Root>) -> _SendablePartialKeyPath<Root> {
-  unsafeBitCast(keyPath, to: _SendablePartialKeyPath<Root>.self)
-}
-
-@usableFromInline
-func sendableWritableKeyPath<Root, Value>(
-  _ keyPath: WritableKeyPath<Root, Value>
-) -> _SendableWritableKeyPath<Root, Value> {
-  unsafeBitCast(keyPath, to: _SendableWritableKeyPath<Root, Value>.self)
-}
-
 extension BindingAction {
   /// The case paths of a binding action: one per writable field of the state, so that
   /// `\.binding.displayName` names "a binding action writing `displayName`".
@@ -253,7 +241,8 @@ final class BindingWrite: Sendable {
 /// Reports a binding action sent by a store that no reducer applied: the action's write marks
 /// it applied, and when the action goes away unapplied, its deinit reports it.
 final class BindingActionDebugger: Sendable {
-  let actionDescription: LockIsolated<String>
+  /// Set once the action that carries the write exists (the action holds this debugger).
+  let actionDescription = LockIsolated("")
   let wasApplied = LockIsolated(false)
   let fileID: StaticString
   let filePath: StaticString
@@ -261,11 +250,21 @@ final class BindingActionDebugger: Sendable {
   let column: UInt
 
   init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    self.actionDescription = LockIsolated("")
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
     self.column = column
+  }
+
+  /// Describes `action`, which carries a binding write of `value`:
+  /// `Feature.Action.view(.binding(.set(_, "Blob")))`.
+  func describe(_ action: Any, writing value: Any) {
+    let cases = debugCaseOutput(action)
+    let closing = cases.reversed().prefix { $0 == ")" }.count
+    let description =
+      "\(cases.dropLast(closing))(.set(_, \(String(customDumping: value))))"
+      + String(repeating: ")", count: closing)
+    self.actionDescription.setValue(description)
   }
 
   deinit {

@@ -19,7 +19,7 @@ import CasePaths
 /// ```
 public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
 where State == ViewAction.State {
-  let toViewAction: @Sendable (Action) -> ViewAction?
+  let toViewAction: (Action) -> ViewAction?
 
   /// A reducer that applies the binding actions of a bindable action.
   public init() where Action == ViewAction {

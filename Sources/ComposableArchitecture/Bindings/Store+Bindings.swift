@@ -63,11 +63,10 @@ extension Store {
       value: value,
       onSet: { debugger.wasApplied.setValue(true) }
     )
-    debugger.actionDescription.setValue(
-      "\(typeName(Action.self)).binding(.set(_, \(String(customDumping: value))))"
-    )
+    let action = embed(bindingAction)
+    debugger.describe(action, writing: value)
     let wasDropped = BindingLocal.write {
-      _ = self.send(embed(bindingAction))
+      _ = self.send(action)
     }
     // A write dropped because its state is gone is not a missing BindingReducer.
     if wasDropped { debugger.wasApplied.setValue(true) }

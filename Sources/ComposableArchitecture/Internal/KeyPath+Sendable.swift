@@ -14,3 +14,15 @@ public typealias _SendableCaseKeyPath<Root, Value> = any CaseKeyPath<Root, Value
 func sendableKeyPath(_ keyPath: AnyKeyPath) -> _SendableAnyKeyPath {
   unsafeBitCast(keyPath, to: _SendableAnyKeyPath.self)
 }
+
+@usableFromInline
+func sendablePartialKeyPath<Root>(_ keyPath: PartialKeyPath<Root>) -> _SendablePartialKeyPath<Root> {
+  unsafeBitCast(keyPath, to: _SendablePartialKeyPath<Root>.self)
+}
+
+@usableFromInline
+func sendableWritableKeyPath<Root, Value>(
+  _ keyPath: WritableKeyPath<Root, Value>
+) -> _SendableWritableKeyPath<Root, Value> {
+  unsafeBitCast(keyPath, to: _SendableWritableKeyPath<Root, Value>.self)
+}

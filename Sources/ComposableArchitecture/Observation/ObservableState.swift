@@ -104,7 +104,7 @@ func hasIdentity(_ type: Any.Type) -> Bool {
 
 /// A member type whose `_modify` snapshot is an identity: optionals and collections of
 /// observable state.
-public protocol _IdentifiedMember {}
+protocol _IdentifiedMember {}
 extension Optional: _IdentifiedMember where Wrapped: ObservableState {}
 extension IdentifiedArray: _IdentifiedMember where Element: ObservableState {}
 extension Array: _IdentifiedMember where Element: ObservableState {}

@@ -158,7 +158,7 @@ extension ViewStore where ViewAction: BindableAction, ViewState: Equatable {
     _ store: Store<State, ViewAction>,
     observe toViewState: @escaping (_ state: BindingViewStore<State>) -> ViewState
   ) where ViewAction.State == State {
-    self.init(store, observe: toViewState, removeDuplicates: ==)
+    self.init(store, observe: toViewState, removeDuplicates: { $0 == $1 })
   }
 }
 

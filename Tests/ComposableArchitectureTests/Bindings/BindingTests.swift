@@ -55,6 +55,23 @@ struct UnhandledBindings {
 }
 
 @Reducer
+struct UnhandledViewBindings {
+  @ObservableState
+  struct State: Equatable {
+    var query = ""
+  }
+  enum Action: ViewAction {
+    case view(View)
+    enum View: BindableAction {
+      case binding(BindingAction<State>)
+    }
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+  }
+}
+
+@Reducer
 struct ViewBindings {
   @ObservableState
   struct State: Equatable {
@@ -214,6 +231,27 @@ struct BindingTests {
         && issue.description.contains(#"invoke "BindingReducer()""#)
     }
     #expect(store.name == "")
+  }
+
+  @Test func anUnhandledViewBindingNamesTheWholeAction() {
+    let store = Store(initialState: UnhandledViewBindings.State()) { UnhandledViewBindings() }
+    withKnownIssue {
+      store.query = "blob"
+    } matching: { issue in
+      issue.description.contains(
+        #"UnhandledViewBindings.Action.view(.binding(.set(_, "blob")))"#
+      )
+    }
+  }
+
+  @Test func anUnexpectedBindingActionIsReportedWithItsField() async {
+    let store = TestStore(initialState: BindingSettings.State()) { BindingSettings() }
+    await store.send(.resetTapped)
+    await withKnownIssue {
+      await store.receive(\.binding.displayName)
+    } matching: { issue in
+      issue.description.contains("protectMyPosts")
+    }
   }
 
   @Test func legacyBindingStateIsWrittenAndMatchedThroughItsProjection() async {

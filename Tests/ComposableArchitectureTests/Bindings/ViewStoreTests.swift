@@ -200,6 +200,7 @@ struct ViewStoreEdgeTests {
       viewStore.binding(keyPath: \.touched, send: LegacyForm.Action.binding).wrappedValue = 3
     } matching: { issue in
       issue.description.contains("A binding action sent from a store was not handled")
+        && issue.description.contains("LegacyForm.Action.binding(.set(_, 3))")
     }
     #expect(viewStore.touched == 0)
   }

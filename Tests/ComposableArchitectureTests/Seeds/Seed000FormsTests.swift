@@ -179,42 +179,30 @@ struct Seed000FormsTests {
     #expect(store.state.displayName.count == 16)
   }
 
-  @Test func fieldActionsAskForNotificationSettingsWhenTurnedOn() async {
+  @Test(arguments: [Seed000AuthorizationStatus.authorized, .denied])
+  func fieldActionsAskForNotificationSettingsWhenTurnedOn(
+    _ status: Seed000AuthorizationStatus
+  ) async {
     let calls = LockIsolated(0)
     let store = TestStore(
       initialState: Seed000SettingsState(),
       reducer: seed000SettingsReducer,
-      environment: .answering(.authorized, calls: calls)
+      environment: .answering(status, calls: calls)
     )
 
-    // The flag stays off until the settings come back.
+    // The flag stays off until the settings come back; only an authorization turns it on.
     await store.send(.sendNotificationsChanged(true))
     await store.receive(
-      .notificationSettingsResponse(Seed000NotificationSettings(authorizationStatus: .authorized))
-    ) {
-      $0.sendNotifications = true
-    }
+      .notificationSettingsResponse(Seed000NotificationSettings(authorizationStatus: status)),
+      assert: status == .authorized ? { $0.sendNotifications = true } : nil
+    )
     #expect(calls.value == 1)
 
-    await store.send(.sendNotificationsChanged(false)) {
-      $0.sendNotifications = false
-    }
-    #expect(calls.value == 1)
-  }
-
-  @Test func fieldActionsKeepNotificationsOffWhenDenied() async {
-    let calls = LockIsolated(0)
-    let store = TestStore(
-      initialState: Seed000SettingsState(),
-      reducer: seed000SettingsReducer,
-      environment: .answering(.denied, calls: calls)
+    // Turning it off asks nothing.
+    await store.send(
+      .sendNotificationsChanged(false),
+      assert: status == .authorized ? { $0.sendNotifications = false } : nil
     )
-
-    await store.send(.sendNotificationsChanged(true))
-    await store.receive(
-      .notificationSettingsResponse(Seed000NotificationSettings(authorizationStatus: .denied))
-    )
-    #expect(store.state.sendNotifications == false)
     #expect(calls.value == 1)
   }
 
@@ -310,43 +298,30 @@ struct Seed000FormsTests {
     )
   }
 
-  @Test func formActionsAskForNotificationSettingsWhenTurnedOn() async {
+  @Test(arguments: [Seed000AuthorizationStatus.authorized, .denied])
+  func formActionsAskForNotificationSettingsWhenTurnedOn(
+    _ status: Seed000AuthorizationStatus
+  ) async {
     let calls = LockIsolated(0)
     let store = TestStore(
       initialState: Seed000SettingsState(),
       reducer: seed000FormSettingsReducer,
-      environment: .answering(.authorized, calls: calls)
+      environment: .answering(status, calls: calls)
     )
 
     // `.form(action:)` writes `true`, then the reducer resets it to `false` and asks: the state
-    // ends as it began.
+    // ends as it began. Only an authorization turns it on.
     await store.send(.form(.set(\.sendNotifications, true)))
     await store.receive(
-      .notificationSettingsResponse(Seed000NotificationSettings(authorizationStatus: .authorized))
-    ) {
-      $0.sendNotifications = true
-    }
+      .notificationSettingsResponse(Seed000NotificationSettings(authorizationStatus: status)),
+      assert: status == .authorized ? { $0.sendNotifications = true } : nil
+    )
     #expect(calls.value == 1)
 
-    await store.send(.form(.set(\.sendNotifications, false))) {
-      $0.sendNotifications = false
-    }
-    #expect(calls.value == 1)
-  }
-
-  @Test func formActionsKeepNotificationsOffWhenDenied() async {
-    let calls = LockIsolated(0)
-    let store = TestStore(
-      initialState: Seed000SettingsState(),
-      reducer: seed000FormSettingsReducer,
-      environment: .answering(.denied, calls: calls)
+    await store.send(
+      .form(.set(\.sendNotifications, false)),
+      assert: status == .authorized ? { $0.sendNotifications = false } : nil
     )
-
-    await store.send(.form(.set(\.sendNotifications, true)))
-    await store.receive(
-      .notificationSettingsResponse(Seed000NotificationSettings(authorizationStatus: .denied))
-    )
-    #expect(store.state.sendNotifications == false)
     #expect(calls.value == 1)
   }
 

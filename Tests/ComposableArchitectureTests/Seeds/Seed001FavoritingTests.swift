@@ -169,31 +169,7 @@ struct Seed001Favoriting<ID: Hashable & Sendable>: Reducer {
   let request: @Sendable (ID, Bool) async throws -> Bool
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .alertDismissed:
-      state.alert = nil
-      state.isFavorite.toggle()
-      return .none
-
-    case .buttonTapped:
-      state.isFavorite.toggle()
-      let id = state.id
-      let isFavorite = state.isFavorite
-      let request = self.request
-      return .run { send in
-        let result = await TaskResult(catching: { try await request(id, isFavorite) })
-        await send(.response(result))
-      }
-      .cancellable(id: Seed001FavoriteCancelID(id: id), cancelInFlight: true)
-
-    case let .response(.failure(error)):
-      state.alert = AlertState { TextState(error.localizedDescription) }
-      return .none
-
-    case let .response(.success(isFavorite)):
-      state.isFavorite = isFavorite
-      return .none
-    }
+    seed001Favorite(&state, action, Seed001FavoriteEnvironment(request: self.request))
   }
 }
 
