@@ -1,0 +1,468 @@
+import ConcurrencyExtras
+import Dependencies
+import Foundation
+import Observation
+
+/// What a ``SharedReader`` reads through: a root value, or a path into one.
+protocol SharedReference<Value>: AnyObject, Sendable, CustomStringConvertible {
+  associatedtype Value
+
+  /// The root value this reference reads, for change tracking and custom dumps.
+  var rootID: ObjectIdentifier { get }
+  /// The value as a test store's assertion sees it: the value as of the last assertion while one
+  /// is being checked, the current value otherwise. Reading it is observed.
+  var wrappedValue: Value { get }
+  /// The current value, whatever is being asserted. Reading it is observed.
+  var currentValue: Value { get }
+  var isLoading: Bool { get }
+  var loadError: (any Error)? { get }
+  func load() async throws
+  /// Tells observers of the value that it changed, without changing it.
+  func touch()
+  /// Calls `onChange` with each new value until the returned subscription is cancelled.
+  func observeValues(_ onChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription
+}
+
+/// What a ``Shared`` reads and writes through.
+protocol MutableSharedReference<Value>: SharedReference {
+  var saveError: (any Error)? { get }
+  func withLock<R>(_ body: (inout Value) throws -> R, location: SourceLocation) rethrows -> R
+  func save() async throws
+  /// Whether `other` reads the same value by the same path, so that a test store's expected
+  /// state and actual state can be told apart only by the value asserted.
+  func isSameReference(as other: any MutableSharedReference<Value>) -> Bool
+}
+
+/// Where a shared value was changed, for reports of changes nobody asserted.
+struct SourceLocation: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}
+
+/// Storage for one shared value: the lock, the observation registrar, the loading and error
+/// states, change tracking for test stores, and the value observers behind `publisher`.
+class RootReference<Value>: Observable, @unchecked Sendable {
+  private let registrar = ObservationRegistrar()
+  let lock = NSRecursiveLock()
+  private var value: Value
+  private var _isLoading = false
+  private var _loadError: (any Error)?
+  private var _saveError: (any Error)?
+  private var observers: [UUID: @Sendable (Value) -> Void] = [:]
+
+  init(value: Value) {
+    self.value = value
+  }
+
+  var rootID: ObjectIdentifier { ObjectIdentifier(self) }
+
+  var currentValue: Value {
+    self.registrar.access(self, keyPath: \.value)
+    return self.lock.withLock { self.value }
+  }
+
+  /// The current value, read without registering an observation (for saves).
+  var unobservedValue: Value {
+    self.lock.withLock { self.value }
+  }
+
+  var wrappedValue: Value {
+    if let tracker = SharedChangeTracker.asserting,
+      let snapshot = tracker.snapshot(of: self.rootID, as: Value.self)
+    {
+      self.registrar.access(self, keyPath: \.value)
+      return snapshot
+    }
+    return self.currentValue
+  }
+
+  /// Changes the value. While a test store checks an assertion, the change goes to the
+  /// assertion's snapshot instead, and `afterChange` is not called.
+  func mutate<R>(
+    _ body: (inout Value) throws -> R,
+    location: SourceLocation,
+    afterChange: (Value) -> Void
+  ) rethrows -> R {
+    if let tracker = SharedChangeTracker.asserting {
+      var snapshot = self.lock.withLock {
+        tracker.snapshot(of: self.rootID, as: Value.self) ?? self.value
+      }
+      defer { tracker.assertSnapshot(snapshot, of: self, location: location) }
+      return try body(&snapshot)
+    }
+    let (result, newValue) = try self.registrar.withMutation(of: self, keyPath: \.value) {
+      try self.lock.withLock {
+        for tracker in SharedChangeTracker.tracking {
+          tracker.recordSnapshot(self.value, of: self, location: location)
+        }
+        let result = try body(&self.value)
+        return (result, self.value)
+      }
+    }
+    afterChange(newValue)
+    self.notify(newValue)
+    return result
+  }
+
+  /// Replaces the value with one that came from outside (a load or a subscription).
+  func replace(with newValue: Value) {
+    self.registrar.withMutation(of: self, keyPath: \.value) {
+      self.lock.withLock { self.value = newValue }
+    }
+    self.notify(newValue)
+  }
+
+  func touch() {
+    self.registrar.withMutation(of: self, keyPath: \.value) {}
+  }
+
+  func observeValues(_ onChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
+    let id = UUID()
+    self.lock.withLock { self.observers[id] = onChange }
+    return SharedSubscription { [weak self] in
+      guard let self else { return }
+      self.lock.withLock { _ = self.observers.removeValue(forKey: id) }
+    }
+  }
+
+  private func notify(_ newValue: Value) {
+    let observers = self.lock.withLock { Array(self.observers.values) }
+    for observer in observers {
+      observer(newValue)
+    }
+  }
+
+  var isLoading: Bool {
+    get {
+      self.registrar.access(self, keyPath: \._isLoading)
+      return self.lock.withLock { self._isLoading }
+    }
+    set {
+      guard self.lock.withLock({ self._isLoading != newValue }) else { return }
+      self.registrar.withMutation(of: self, keyPath: \._isLoading) {
+        self.lock.withLock { self._isLoading = newValue }
+      }
+    }
+  }
+
+  var loadError: (any Error)? {
+    get {
+      self.registrar.access(self, keyPath: \._loadError)
+      return self.lock.withLock { self._loadError }
+    }
+    set {
+      guard self.lock.withLock({ self._loadError != nil || newValue != nil }) else { return }
+      self.registrar.withMutation(of: self, keyPath: \._loadError) {
+        self.lock.withLock { self._loadError = newValue }
+      }
+    }
+  }
+
+  var saveError: (any Error)? {
+    get {
+      self.registrar.access(self, keyPath: \._saveError)
+      return self.lock.withLock { self._saveError }
+    }
+    set {
+      guard self.lock.withLock({ self._saveError != nil || newValue != nil }) else { return }
+      self.registrar.withMutation(of: self, keyPath: \._saveError) {
+        self.lock.withLock { self._saveError = newValue }
+      }
+    }
+  }
+}
+
+/// The storage of `Shared(value:)`: a value no key loads or saves.
+final class ValueReference<Value>: RootReference<Value>, MutableSharedReference, @unchecked Sendable
+{
+  func withLock<R>(_ body: (inout Value) throws -> R, location: SourceLocation) rethrows -> R {
+    try self.mutate(body, location: location, afterChange: { _ in })
+  }
+
+  func load() async throws {}
+  func save() async throws {}
+
+  func isSameReference(as other: any MutableSharedReference<Value>) -> Bool {
+    other === self
+  }
+
+  var description: String {
+    "value: \(String(reflecting: self.currentValue))"
+  }
+}
+
+/// The storage of a shared value persisted by a key: loads it when created, follows the key's
+/// subscription, and saves every change through the key when it can.
+final class PersistentReference<Key: SharedReaderKey>: RootReference<Key.Value>,
+  SharedReference, @unchecked Sendable
+{
+  let key: Key
+  private let initialValue: Key.Value
+  private var subscription: SharedSubscription?
+  /// Serializes saves so that each one hands the key the latest value: two writers racing can't
+  /// leave the key with the older of their values.
+  private let saveLock = NSRecursiveLock()
+  var onDeinit: (@Sendable () -> Void)?
+
+  init(key: Key, initialValue: Key.Value, skipInitialLoad: Bool) {
+    self.key = key
+    self.initialValue = initialValue
+    super.init(value: initialValue)
+    let context: LoadContext<Key.Value> =
+      skipInitialLoad ? .userInitiated : .initialValue(initialValue)
+    if !skipInitialLoad {
+      self.isLoading = true
+      key.load(
+        context: context,
+        continuation: LoadContinuation("\(key)") { [weak self] result in
+          self?.apply(result)
+        }
+      )
+    }
+    let subscription = key.subscribe(
+      context: context,
+      subscriber: SharedSubscriber(
+        callback: { [weak self] result in self?.apply(result) },
+        onLoading: { [weak self] isLoading in self?.isLoading = isLoading }
+      )
+    )
+    self.lock.withLock { self.subscription = subscription }
+  }
+
+  deinit {
+    self.subscription?.cancel()
+    self.onDeinit?()
+  }
+
+  private func apply(_ result: Result<Key.Value?, any Error>) {
+    self.isLoading = false
+    switch result {
+    case let .success(newValue):
+      self.loadError = nil
+      self.replace(with: newValue ?? self.initialValue)
+    case let .failure(error):
+      self.loadError = error
+    }
+  }
+
+  func load() async throws {
+    self.isLoading = true
+    defer { self.isLoading = false }
+    do {
+      let loaded = try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<UncheckedSendable<Key.Value?>, any Error>) in
+        self.key.load(
+          context: .userInitiated,
+          continuation: LoadContinuation("\(self.key)") { result in
+            continuation.resume(with: result.map { UncheckedSendable($0) })
+          }
+        )
+      }
+      if let value = loaded.value {
+        self.replace(with: value)
+      }
+      self.loadError = nil
+    } catch {
+      self.loadError = error
+      throw error
+    }
+  }
+
+  var description: String {
+    String(reflecting: self.key)
+  }
+}
+
+extension PersistentReference: MutableSharedReference where Key: SharedKey {
+  func withLock<R>(_ body: (inout Value) throws -> R, location: SourceLocation) rethrows -> R {
+    try self.mutate(body, location: location) { _ in self.saveLatest(context: .didSet) }
+  }
+
+  private func saveLatest(context: SaveContext) {
+    self.saveLock.withLock {
+      let value = UncheckedSendable(self.unobservedValue)
+      self.key.save(
+        value.value,
+        context: context,
+        continuation: SaveContinuation("\(self.key)") { [weak self] result in
+          guard let self else { return }
+          switch result {
+          case .success:
+            self.saveError = nil
+            self.loadError = nil
+          case let .failure(error):
+            self.saveError = error
+          }
+        }
+      )
+    }
+  }
+
+  func save() async throws {
+    self.saveError = nil
+    do {
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+        self.saveLock.withLock {
+          let value = UncheckedSendable(self.unobservedValue)
+          self.key.save(
+            value.value,
+            context: .userInitiated,
+            continuation: SaveContinuation("\(self.key)") { result in
+              continuation.resume(with: result.map { _ in })
+            }
+          )
+        }
+      }
+      self.loadError = nil
+    } catch {
+      self.saveError = error
+      throw error
+    }
+  }
+
+  func isSameReference(as other: any MutableSharedReference<Value>) -> Bool {
+    other === self
+  }
+}
+
+/// A path into another shared value: `$settings.theme`.
+final class KeyPathReference<Base: SharedReference, Value>: SharedReference, @unchecked Sendable {
+  let base: Base
+  let keyPath: KeyPath<Base.Value, Value>
+
+  init(base: Base, keyPath: KeyPath<Base.Value, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  var rootID: ObjectIdentifier { self.base.rootID }
+  var wrappedValue: Value { self.base.wrappedValue[keyPath: self.keyPath] }
+  var currentValue: Value { self.base.currentValue[keyPath: self.keyPath] }
+  var isLoading: Bool { self.base.isLoading }
+  var loadError: (any Error)? { self.base.loadError }
+  func load() async throws { try await self.base.load() }
+  func touch() { self.base.touch() }
+
+  func observeValues(_ onChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
+    let keyPath = UncheckedSendable(self.keyPath)
+    return self.base.observeValues { onChange($0[keyPath: keyPath.value]) }
+  }
+
+  var description: String {
+    "\(self.base.description)[dynamicMember: \(self.keyPath)]"
+  }
+}
+
+extension KeyPathReference: MutableSharedReference where Base: MutableSharedReference {
+  private var writableKeyPath: WritableKeyPath<Base.Value, Value> {
+    self.keyPath as! WritableKeyPath<Base.Value, Value>
+  }
+
+  var saveError: (any Error)? { self.base.saveError }
+
+  func withLock<R>(_ body: (inout Value) throws -> R, location: SourceLocation) rethrows -> R {
+    try self.base.withLock({ try body(&$0[keyPath: self.writableKeyPath]) }, location: location)
+  }
+
+  func save() async throws { try await self.base.save() }
+
+  func isSameReference(as other: any MutableSharedReference<Value>) -> Bool {
+    guard let other = other as? KeyPathReference else { return false }
+    return other.keyPath == self.keyPath
+      && self.base.isSameReference(as: other.base as any MutableSharedReference<Base.Value>)
+  }
+}
+
+/// A value computed from another shared value: `$settings.read { $0.items.count }`.
+final class ComputedReference<Base: SharedReference, Value>: SharedReference, @unchecked Sendable {
+  let base: Base
+  let transform: @Sendable (Base.Value) -> Value
+
+  init(base: Base, transform: @escaping @Sendable (Base.Value) -> Value) {
+    self.base = base
+    self.transform = transform
+  }
+
+  var rootID: ObjectIdentifier { self.base.rootID }
+  var wrappedValue: Value { self.transform(self.base.wrappedValue) }
+  var currentValue: Value { self.transform(self.base.currentValue) }
+  var isLoading: Bool { self.base.isLoading }
+  var loadError: (any Error)? { self.base.loadError }
+  func load() async throws { try await self.base.load() }
+  func touch() { self.base.touch() }
+
+  func observeValues(_ onChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
+    let transform = self.transform
+    return self.base.observeValues { onChange(transform($0)) }
+  }
+
+  var description: String {
+    "\(self.base.description).read(\(Value.self))"
+  }
+}
+
+/// The unwrapped value of an optional shared value: `Shared($selectedItem)`. When the optional
+/// becomes `nil`, the last unwrapped value is kept, so a view being dismissed still has one.
+final class UnwrappedReference<Base: SharedReference, Value>: SharedReference, @unchecked Sendable
+where Base.Value == Value? {
+  let base: Base
+  private let lock = NSLock()
+  private var lastValue: Value
+
+  init(base: Base, initialValue: Value) {
+    self.base = base
+    self.lastValue = initialValue
+  }
+
+  private func unwrap(_ value: Value?) -> Value {
+    self.lock.withLock {
+      if let value { self.lastValue = value }
+      return self.lastValue
+    }
+  }
+
+  var rootID: ObjectIdentifier { self.base.rootID }
+  var wrappedValue: Value { self.unwrap(self.base.wrappedValue) }
+  var currentValue: Value { self.unwrap(self.base.currentValue) }
+  var isLoading: Bool { self.base.isLoading }
+  var loadError: (any Error)? { self.base.loadError }
+  func load() async throws { try await self.base.load() }
+  func touch() { self.base.touch() }
+
+  func observeValues(_ onChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
+    self.base.observeValues { value in
+      if let value { onChange(value) }
+    }
+  }
+
+  var description: String {
+    "\(self.base.description)!"
+  }
+}
+
+extension UnwrappedReference: MutableSharedReference where Base: MutableSharedReference {
+  var saveError: (any Error)? { self.base.saveError }
+
+  func withLock<R>(_ body: (inout Value) throws -> R, location: SourceLocation) rethrows -> R {
+    try self.base.withLock(
+      { optional in
+        var value = self.unwrap(optional)
+        defer {
+          if optional != nil { optional = value }
+          self.lock.withLock { self.lastValue = value }
+        }
+        return try body(&value)
+      },
+      location: location
+    )
+  }
+
+  func save() async throws { try await self.base.save() }
+
+  func isSameReference(as other: any MutableSharedReference<Value>) -> Bool {
+    guard let other = other as? UnwrappedReference else { return false }
+    return self.base.isSameReference(as: other.base as any MutableSharedReference<Base.Value>)
+  }
+}
