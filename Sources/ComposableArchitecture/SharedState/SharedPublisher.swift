@@ -12,7 +12,7 @@ extension Shared {
   /// $count.publisher.sink { print("count is \($0)") }
   /// ```
   public var publisher: AnyPublisher<Value, Never> {
-    valuePublisher(relay: self.box.relay, current: { self.reference.currentValue })
+    valuePublisher(box: self.box, relay: self.box.relay, current: { self.reference.currentValue })
   }
 }
 
@@ -24,42 +24,44 @@ extension Shared where Value: Sendable {
   /// for await count in $count.asyncValues { … }
   /// ```
   public var asyncValues: AsyncStream<Value> {
-    valueStream(relay: self.box.relay, current: self.reference.currentValue)
+    valueStream(box: self.box, relay: self.box.relay, current: self.reference.currentValue)
   }
 }
 
 extension SharedReader {
   /// A publisher of the value: the current value at once, then each new value.
   public var publisher: AnyPublisher<Value, Never> {
-    valuePublisher(relay: self.box.relay, current: { self.reference.currentValue })
+    valuePublisher(box: self.box, relay: self.box.relay, current: { self.reference.currentValue })
   }
 }
 
 extension SharedReader where Value: Sendable {
   /// The value as an async sequence: the current value at once, then each new value.
   public var asyncValues: AsyncStream<Value> {
-    valueStream(relay: self.box.relay, current: self.reference.currentValue)
+    valueStream(box: self.box, relay: self.box.relay, current: self.reference.currentValue)
   }
 }
 
+/// The box is kept alive by the subscription, so that a publisher of a derived value
+/// (`$settings.theme.publisher`) keeps publishing after the derived `Shared` is gone.
 private func valuePublisher<Value>(
-  relay: ValueRelay<Value>, current: @escaping () -> Value
+  box: some Sendable & AnyObject, relay: ValueRelay<Value>, current: @escaping () -> Value
 ) -> AnyPublisher<Value, Never> {
   Deferred {
     let subject = CurrentValueSubject<Value, Never>(current())
     let send = UncheckedSendable(subject)
-    let subscription = relay.subscribe { send.value.send($0) }
+    let subscription = relay.subscribe { value in withExtendedLifetime(box) { send.value.send(value) } }
     return subject.handleEvents(receiveCancel: { subscription.cancel() })
   }
   .eraseToAnyPublisher()
 }
 
 private func valueStream<Value: Sendable>(
-  relay: ValueRelay<Value>, current: Value
+  box: some Sendable & AnyObject, relay: ValueRelay<Value>, current: Value
 ) -> AsyncStream<Value> {
   let (stream, continuation) = AsyncStream<Value>.makeStream()
   continuation.yield(current)
-  let subscription = relay.subscribe { continuation.yield($0) }
+  let subscription = relay.subscribe { value in withExtendedLifetime(box) { _ = continuation.yield(value) } }
   continuation.onTermination = { _ in subscription.cancel() }
   return stream
 }

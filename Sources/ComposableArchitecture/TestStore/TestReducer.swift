@@ -30,19 +30,32 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
   /// The state as of the last asserted step.
   var state: State
   /// Actions fed back by effects and not yet asserted, with the state after each.
-  var receivedActions: [(action: Action, state: State, stackElementIDs: StackElementIDGenerator)] = []
+  var receivedActions: [
+    (
+      action: Action, state: State, stackElementIDs: StackElementIDGenerator,
+      sharedValues: SharedChangeTracker.Checkpoint
+    )
+  ] = []
+  /// The shared values as the last sent action left them.
+  var sharedValuesAfterSend: SharedChangeTracker.Checkpoint?
+  let sharedChangeTracker: SharedChangeTracker
   /// Where stack element IDs stood before the last sent action ran, so that the test's expected
   /// state can add stack elements with the same IDs the reducer gave them.
   var stackElementIDsBeforeSend: StackElementIDGenerator?
   let inFlightEffects = LockIsolated<Set<InFlightEffect>>([])
 
-  init(_ base: Reduce<State, Action>, initialState: State) {
+  init(
+    _ base: Reduce<State, Action>,
+    initialState: State,
+    sharedChangeTracker: SharedChangeTracker
+  ) {
     @Dependency(\.self) var dependencies
     var testDependencies = dependencies
     testDependencies.navigationIDPath = dependencies.navigationIDPath.appending(NavigationID())
     self.base = base
     self.dependencies = testDependencies
     self.state = initialState
+    self.sharedChangeTracker = sharedChangeTracker
   }
 
   func reduce(into state: inout State, action: TestAction) -> Effect<TestAction> {
@@ -54,9 +67,12 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
       self.stackElementIDsBeforeSend = stackElementIDs
       effect = reducer.reduce(into: &state, action: sentAction)
       self.state = state
+      self.sharedValuesAfterSend = self.sharedChangeTracker.checkpoint()
     case let .receive(receivedAction):
       effect = reducer.reduce(into: &state, action: receivedAction)
-      self.receivedActions.append((receivedAction, state, stackElementIDs))
+      self.receivedActions.append(
+        (receivedAction, state, stackElementIDs, self.sharedChangeTracker.checkpoint())
+      )
     }
 
     let origin = UncheckedSendable(action)

@@ -166,6 +166,7 @@ extension TestStore {
       while let first = self.reducer.receivedActions.first, !predicate(first.action) {
         self.reducer.receivedActions.removeFirst()
         self.reducer.state = first.state
+        self.sharedChangeTracker.advance(to: first.sharedValues)
         skipped += 1
       }
       if skipped > 0, showSkippedAssertions {
@@ -176,11 +177,13 @@ extension TestStore {
       }
     }
 
-    let (receivedAction, receivedState, stackElementIDs) = self.reducer.receivedActions.removeFirst()
+    let (receivedAction, receivedState, stackElementIDs, sharedValues) =
+      self.reducer.receivedActions.removeFirst()
     if predicate(receivedAction) {
       self.checkState(
         previous: self.reducer.state,
         actual: receivedState,
+        sharedValues: sharedValues,
         update: update,
         stackElementIDs: stackElementIDs,
         fileID: fileID, filePath: filePath, line: line, column: column
@@ -195,6 +198,7 @@ extension TestStore {
         """,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
+      self.sharedChangeTracker.advance(to: sharedValues)
     }
     self.reducer.state = receivedState
     await Task.megaYield()
@@ -230,6 +234,9 @@ extension TestStore {
     column: UInt = #column
   ) async {
     self.assertNoReceivedActions(fileID: fileID, filePath: filePath, line: line, column: column)
+    defer {
+      self.assertNoSharedChanges(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     let duration = duration ?? self.timeout
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: duration)
@@ -288,6 +295,7 @@ extension TestStore {
       )
     }
     self.reducer.state = actions[actions.count - 1].state
+    self.sharedChangeTracker.advance(to: actions[actions.count - 1].sharedValues)
     self.reducer.receivedActions.removeAll()
   }
 

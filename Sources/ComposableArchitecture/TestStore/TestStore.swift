@@ -62,6 +62,8 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   let reducer: TestReducer<State, Action>
+  /// Makes the reducer's changes to shared state assertable (see ``Shared``).
+  let sharedChangeTracker = SharedChangeTracker()
   private let store: Store<State, TestReducer<State, Action>.TestAction>
   private let fileID: StaticString
   private let filePath: StaticString
@@ -87,8 +89,14 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let reducer = Dependencies.withDependencies(prepareDependencies) {
-      TestReducer(Reduce(reducer()), initialState: initialState())
+    let sharedChangeTracker = self.sharedChangeTracker
+    let reducer = Dependencies.withDependencies {
+      prepareDependencies(&$0)
+      sharedChangeTracker.track(&$0)
+    } operation: {
+      TestReducer(
+        Reduce(reducer()), initialState: initialState(), sharedChangeTracker: sharedChangeTracker
+      )
     }
     self.reducer = reducer
     self.store = Store(core: RootCore(initialState: reducer.state, reducer: reducer))
@@ -112,6 +120,9 @@ public final class TestStore<State: Equatable, Action> {
   /// The end-of-test checks: nothing left to receive, nothing left running.
   private func completed() {
     self.assertNoReceivedActions(
+      fileID: self.fileID, filePath: self.filePath, line: self.line, column: self.column
+    )
+    self.assertNoSharedChanges(
       fileID: self.fileID, filePath: self.filePath, line: self.line, column: self.column
     )
     let inFlightEffects = self.reducer.inFlightEffects.value
@@ -295,6 +306,7 @@ extension TestStore {
     self.checkState(
       previous: previousState,
       actual: self.reducer.state,
+      sharedValues: self.reducer.sharedValuesAfterSend,
       update: updateStateToExpectedResult,
       stackElementIDs: self.reducer.stackElementIDsBeforeSend,
       fileID: fileID, filePath: filePath, line: line, column: column
@@ -389,6 +401,7 @@ extension TestStore {
       }
       if let last = actions.last {
         self.reducer.state = last.state
+        self.sharedChangeTracker.advance(to: last.sharedValues)
       }
       self.reducer.receivedActions.removeAll()
     }
@@ -404,11 +417,21 @@ extension TestStore {
   func checkState(
     previous: State,
     actual: State,
+    sharedValues: SharedChangeTracker.Checkpoint? = nil,
     update: ((inout State) throws -> Void)?,
     stackElementIDs: StackElementIDGenerator? = nil,
     requireChange: Bool = true,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
+    let tracker = self.sharedChangeTracker
+    defer { tracker.advance(to: sharedValues) }
+    if self.exhaustivity != .on {
+      // A non-exhaustive store asserts from the actual state, shared values included.
+      tracker.reset()
+    }
+    // A step whose only changes are to shared state changes nothing a state comparison can see.
+    let requireChange = requireChange && !tracker.hasUnassertedChanges
+
     func expectation(from start: State) -> State? {
       var state = start
       guard let update else { return state }
@@ -420,7 +443,7 @@ extension TestStore {
             $0.stackElementID = stackElementIDs.copy()
           }
         } operation: {
-          try update(&state)
+          try tracker.assert { try update(&state) }
         }
       } catch {
         reportIssue(
@@ -432,45 +455,72 @@ extension TestStore {
       return state
     }
 
-    switch self.exhaustivity {
-    case .on:
-      guard let expected = expectation(from: previous) else { return }
-      if expected != actual {
-        reportIssue(
-          self.stateMismatchMessage(expected: expected, actual: actual, hasAssertion: update != nil),
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
-      } else if requireChange, update != nil, expected == previous {
-        reportIssue(
-          """
-          The state was expected to change, but it did not.
+    tracker.withActualValues(sharedValues) {
+    tracker.assert {
+      switch self.exhaustivity {
+      case .on:
+        guard let expected = expectation(from: previous) else { return }
+        if expected != actual {
+          reportIssue(
+            self.stateMismatchMessage(expected: expected, actual: actual, hasAssertion: update != nil),
+            fileID: fileID, filePath: filePath, line: line, column: column
+          )
+        } else if requireChange, update != nil, expected == previous {
+          reportIssue(
+            """
+            The state was expected to change, but it did not.
 
-          The assertion closure left the state as it was. When a step changes nothing, leave \
-          out the closure.
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
-      }
+            The assertion closure left the state as it was. When a step changes nothing, leave \
+            out the closure.
+            """,
+            fileID: fileID, filePath: filePath, line: line, column: column
+          )
+        }
 
-    case let .off(showSkippedAssertions):
-      guard let expected = expectation(from: actual) else { return }
-      if expected != actual {
-        reportIssue(
-          self.stateMismatchMessage(expected: expected, actual: actual, hasAssertion: true),
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
-      } else if showSkippedAssertions,
-        let exhaustiveExpectation = expectation(from: previous),
-        exhaustiveExpectation != actual
-      {
-        self.reportSkipped(
-          self.stateMismatchMessage(
-            expected: exhaustiveExpectation, actual: actual, hasAssertion: update != nil
-          ),
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
+      case let .off(showSkippedAssertions):
+        guard let expected = expectation(from: actual) else { return }
+        if expected != actual {
+          reportIssue(
+            self.stateMismatchMessage(expected: expected, actual: actual, hasAssertion: true),
+            fileID: fileID, filePath: filePath, line: line, column: column
+          )
+        } else if showSkippedAssertions,
+          let exhaustiveExpectation = expectation(from: previous),
+          exhaustiveExpectation != actual
+        {
+          self.reportSkipped(
+            self.stateMismatchMessage(
+              expected: exhaustiveExpectation, actual: actual, hasAssertion: update != nil
+            ),
+            fileID: fileID, filePath: filePath, line: line, column: column
+          )
+        }
       }
     }
+    }
+  }
+
+  /// Reports changes to shared state that no step asserted, then forgets them.
+  func assertNoSharedChanges(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    let tracker = self.sharedChangeTracker
+    defer { tracker.reset() }
+    guard self.exhaustivity == .on else { return }
+    let changes = tracker.unassertedChanges
+    guard !changes.isEmpty else { return }
+    let list = changes.map { "  \($0.description)" }.joined(separator: "\n")
+    reportIssue(
+      """
+      The test ended with changes to shared state that no step asserted:
+
+      \(list)
+
+      Assert them with "store.assert { $0.$value.withLock { … } }" before the test ends, or in \
+      the step that made them.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
   }
 
   private func stateMismatchMessage(expected: State, actual: State, hasAssertion: Bool) -> String {

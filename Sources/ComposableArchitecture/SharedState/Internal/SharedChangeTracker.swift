@@ -11,18 +11,31 @@ import Foundation
 /// the value as it was. While the store checks an assertion, the tracker is *asserting*: shared
 /// values read as their snapshot, changes made by the assertion closure go to the snapshot, and
 /// comparing an expected `Shared` with the actual one compares the asserted snapshot with the
-/// current value. After each check the snapshots are dropped: the current value is asserted.
+/// current value.
+///
+/// A step's actual shared values are those of its *checkpoint*, taken when its action was
+/// reduced: an effect's later actions may already have changed the live values by the time the
+/// step is checked, and those changes belong to the steps that receive them. After a step is
+/// checked, the tracker moves its snapshots to that step's values.
 final class SharedChangeTracker: Hashable, @unchecked Sendable {
+  /// The values of the changed shared values at one moment, with how many changes each had.
+  struct Checkpoint: @unchecked Sendable {
+    fileprivate var values: [ObjectIdentifier: (value: Any, version: Int)] = [:]
+  }
+
   private struct Change {
     var snapshot: Any
+    var version = 1
     var isAsserted = false
     let location: SourceLocation
     let reference: AnyObject
     let describe: @Sendable (_ snapshot: Any) -> String
+    let read: @Sendable () -> Any
   }
 
   private let lock = NSLock()
   private var changes: [ObjectIdentifier: Change] = [:]
+  private var actual: Checkpoint?
 
   /// The trackers recording changes in the current dependency context.
   static var tracking: Set<SharedChangeTracker> {
@@ -62,7 +75,59 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
 
   /// Drops every snapshot: the current values become the asserted ones.
   func reset() {
-    self.lock.withLock { self.changes.removeAll() }
+    self.advance(to: nil)
+  }
+
+  /// The values the shared values changed so far have now.
+  func checkpoint() -> Checkpoint {
+    self.lock.withLock {
+      Checkpoint(values: self.changes.mapValues { ($0.read(), $0.version) })
+    }
+  }
+
+  /// Runs `body` with `checkpoint` as the actual values of the shared values in it (`nil`: the
+  /// live values).
+  func withActualValues<R>(_ checkpoint: Checkpoint?, _ body: () throws -> R) rethrows -> R {
+    let previous = self.lock.withLock {
+      defer { self.actual = checkpoint }
+      return self.actual
+    }
+    defer { self.lock.withLock { self.actual = previous } }
+    return try body()
+  }
+
+  /// The actual value of a shared value in the step being checked, if it isn't the live one.
+  func actualValue<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
+    self.lock.withLock {
+      guard let actual = self.actual else { return nil }
+      if let value = actual.values[id] { return value.value as? Value }
+      // Changed only after the checkpoint: at the checkpoint it still had its snapshot.
+      return self.changes[id]?.snapshot as? Value
+    }
+  }
+
+  /// Makes a checked step's values the asserted ones. Changes made after the step's checkpoint
+  /// stay tracked, for the steps that made them. `nil`: every current value is asserted.
+  func advance(to checkpoint: Checkpoint?) {
+    self.lock.withLock {
+      guard let checkpoint else {
+        self.changes.removeAll()
+        return
+      }
+      for (id, change) in self.changes {
+        guard let point = checkpoint.values[id] else {
+          // First changed after the step: comparing the step's values didn't assert it.
+          self.changes[id]?.isAsserted = false
+          continue
+        }
+        if point.version == change.version {
+          self.changes[id] = nil
+        } else {
+          self.changes[id]?.snapshot = point.value
+          self.changes[id]?.isAsserted = false
+        }
+      }
+    }
   }
 
   func snapshot<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
@@ -74,12 +139,16 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
     _ value: Value, of reference: RootReference<Value>, location: SourceLocation
   ) {
     self.lock.withLock {
-      guard self.changes[reference.rootID] == nil else { return }
+      if self.changes[reference.rootID] != nil {
+        self.changes[reference.rootID]?.version += 1
+        return
+      }
       self.changes[reference.rootID] = Change(
         snapshot: value,
         location: location,
         reference: reference,
-        describe: Self.describe(reference)
+        describe: Self.describe(reference),
+        read: Self.reader(reference)
       )
     }
   }
@@ -96,7 +165,8 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
           snapshot: value,
           location: location,
           reference: reference,
-          describe: Self.describe(reference)
+          describe: Self.describe(reference),
+          read: Self.reader(reference)
         )
       }
     }
@@ -105,6 +175,11 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
   /// Notes that an assertion compared this shared value, so it needs no further report.
   func markAsserted(_ id: ObjectIdentifier) {
     self.lock.withLock { self.changes[id]?.isAsserted = true }
+  }
+
+  private static func reader<Value>(_ reference: RootReference<Value>) -> @Sendable () -> Any {
+    let reference = UncheckedSendable(reference)
+    return { reference.value.unobservedValue }
   }
 
   private static func describe<Value>(

@@ -60,6 +60,11 @@ class RootReference<Value>: Observable, @unchecked Sendable {
 
   var currentValue: Value {
     self.registrar.access(self, keyPath: \.value)
+    if let tracker = SharedChangeTracker.asserting,
+      let actual = tracker.actualValue(of: self.rootID, as: Value.self)
+    {
+      return actual
+    }
     return self.lock.withLock { self.value }
   }
 

@@ -1,0 +1,201 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
+
+@Suite struct SharedTests {
+  struct Preferences: Equatable, Identifiable {
+    var id = 1
+    var theme = "light"
+    var fontSize = 12
+    var wordCount: Int { self.theme.count }
+  }
+
+  @Test func copiesShareOneValue() {
+    let original = Shared(value: 1)
+    let copy = original
+    copy.withLock { $0 += 41 }
+    #expect(original.wrappedValue == 42)
+  }
+
+  @Test func withLockReturnsTheOperationsResult() {
+    let names = Shared(value: ["Blob"])
+    let count = names.withLock { names -> Int in
+      names.append("Blob Jr.")
+      return names.count
+    }
+    #expect(count == 2)
+    #expect(names.wrappedValue == ["Blob", "Blob Jr."])
+  }
+
+  @Test func memberProjectionWritesIntoTheParent() {
+    let preferences = Shared(value: Preferences())
+    let theme: Shared<String> = preferences.theme
+    theme.withLock { $0 = "dark" }
+    #expect(preferences.wrappedValue.theme == "dark")
+    preferences.withLock { $0.theme = "sepia" }
+    #expect(theme.wrappedValue == "sepia")
+  }
+
+  @Test func readOnlyMemberProjectionIsAReader() {
+    let preferences = Shared(value: Preferences())
+    let wordCount: SharedReader<Int> = preferences.wordCount
+    #expect(wordCount.wrappedValue == 5)
+    preferences.withLock { $0.theme = "dark mode" }
+    #expect(wordCount.wrappedValue == 9)
+  }
+
+  @Test func unwrappingAnOptionalSharesTheValue() throws {
+    let selection = Shared<Preferences?>(value: nil)
+    #expect(Shared(selection) == nil)
+
+    selection.withLock { $0 = Preferences(theme: "dark") }
+    let unwrapped = try #require(Shared(selection))
+    unwrapped.withLock { $0.fontSize = 20 }
+    #expect(selection.wrappedValue?.fontSize == 20)
+
+    selection.withLock { $0 = nil }
+    #expect(unwrapped.wrappedValue.fontSize == 20, "keeps its last value once the optional is nil")
+    unwrapped.withLock { $0.fontSize = 30 }
+    #expect(selection.wrappedValue == nil, "doesn't bring a dismissed value back")
+  }
+
+  @Test func readerFollowsItsShared() {
+    let count = Shared(value: 1)
+    let reader = SharedReader(count)
+    count.withLock { $0 = 2 }
+    #expect(reader.wrappedValue == 2)
+    #expect(SharedReader.constant(7).wrappedValue == 7)
+  }
+
+  @Test func readComputesFromTheValue() {
+    let names = Shared(value: ["a", "b"])
+    let count = names.read { $0.count }
+    names.withLock { $0.append("c") }
+    #expect(count.wrappedValue == 3)
+  }
+
+  @Test func assigningTheProjectionSharesAnotherValue() {
+    struct Holder {
+      @Shared var count: Int
+    }
+    let first = Shared(value: 1)
+    let second = Shared(value: 2)
+    let holder = Holder(count: first)
+    holder.$count = second
+    #expect(holder.count == 2)
+    second.withLock { $0 = 3 }
+    #expect(holder.count == 3)
+    #expect(
+      first.wrappedValue == 3,
+      "copies of a shared property share one box, so all of them follow the new value"
+    )
+  }
+
+  @Test func equalityComparesValues() {
+    #expect(Shared(value: 1) == Shared(value: 1))
+    #expect(Shared(value: 1) != Shared(value: 2))
+    #expect(Shared(value: Preferences(id: 9)).id == 9)
+  }
+
+  @Test func dumpsAsItsValue() {
+    struct State {
+      @Shared var count: Int
+    }
+    let state = State(count: Shared(value: 3))
+    #expect(
+      String(customDumping: state) == """
+        SharedTests.State(
+          _count: 3
+        )
+        """
+    )
+    #expect(Shared(value: 3).description == "Shared<Int>(value: 3)")
+  }
+
+  @Test func readsAreObserved() {
+    let preferences = Shared(value: Preferences())
+    let changed = LockIsolated(0)
+    withObservationTracking {
+      _ = preferences.wrappedValue.theme
+    } onChange: {
+      changed.withValue { $0 += 1 }
+    }
+    preferences.withLock { $0.fontSize = 14 }
+    #expect(changed.value == 1)
+  }
+
+  @Test func memberReadsAreObserved() {
+    let preferences = Shared(value: Preferences())
+    let changed = LockIsolated(false)
+    withObservationTracking {
+      _ = preferences.fontSize.wrappedValue
+    } onChange: {
+      changed.setValue(true)
+    }
+    preferences.withLock { $0.fontSize = 14 }
+    #expect(changed.value)
+  }
+
+  @Test func publisherSendsTheCurrentValueThenChanges() {
+    let count = Shared(value: 1)
+    let values = LockIsolated<[Int]>([])
+    let cancellable = count.publisher.sink { value in values.withValue { $0.append(value) } }
+    count.withLock { $0 = 2 }
+    count.withLock { $0 += 1 }
+    #expect(values.value == [1, 2, 3])
+    cancellable.cancel()
+    count.withLock { $0 = 4 }
+    #expect(values.value == [1, 2, 3])
+  }
+
+  @Test func publisherOfAMemberSendsTheMember() {
+    let preferences = Shared(value: Preferences())
+    let values = LockIsolated<[String]>([])
+    let cancellable = preferences.theme.publisher.sink { value in
+      values.withValue { $0.append(value) }
+    }
+    preferences.withLock { $0.theme = "dark" }
+    #expect(values.value == ["light", "dark"])
+    _ = cancellable
+  }
+
+  @Test func publisherFollowsAReassignedProjection() {
+    struct Holder {
+      @Shared var count: Int
+    }
+    let holder = Holder(count: Shared(value: 1))
+    let values = LockIsolated<[Int]>([])
+    let cancellable = holder.$count.publisher.sink { value in values.withValue { $0.append(value) } }
+    let other = Shared(value: 10)
+    holder.$count = other
+    other.withLock { $0 = 11 }
+    #expect(values.value == [1, 10, 11])
+    _ = cancellable
+  }
+
+  @Test func asyncValuesYieldTheCurrentValueThenChanges() async {
+    let count = Shared(value: 0)
+    var iterator = count.asyncValues.makeAsyncIterator()
+    #expect(await iterator.next() == 0)
+    count.withLock { $0 = 1 }
+    count.withLock { $0 = 2 }
+    #expect(await iterator.next() == 1)
+    #expect(await iterator.next() == 2)
+  }
+
+  @Test func concurrentWritersLoseNoUpdate() async {
+    let count = Shared(value: 0)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<1_000 {
+        group.addTask { count.withLock { $0 += 1 } }
+      }
+    }
+    #expect(count.wrappedValue == 1_000)
+  }
+}
