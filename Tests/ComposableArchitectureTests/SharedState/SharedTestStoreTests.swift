@@ -13,6 +13,7 @@ private struct Scoreboard {
   enum Action: Equatable {
     case goal
     case goalLater
+    case twoReviewsLater
     case reviewed
     case resetInBackground
   }
@@ -25,6 +26,12 @@ private struct Scoreboard {
         return .none
       case .goalLater:
         return .run { send in await send(.reviewed) }
+      case .twoReviewsLater:
+        state.$score.withLock { $0 += 10 }
+        return .run { send in
+          await send(.reviewed)
+          await send(.reviewed)
+        }
       case .reviewed:
         state.$score.withLock { $0 += 2 }
         state.lastEvent = "reviewed"
@@ -158,6 +165,37 @@ private struct Tabs {
     await store.receive(.reviewed) {
       $0.$score.withLock { $0 = 2 }
       $0.lastEvent = "reviewed"
+    }
+  }
+
+  @Test func eachStepAssertsTheSharedValueItLeft() async {
+    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
+      Scoreboard()
+    }
+    // Both received actions have run by the time the send is checked; each step still sees only
+    // its own change.
+    await store.send(.twoReviewsLater) {
+      $0.$score.withLock { $0 = 10 }
+    }
+    await store.receive(.reviewed) {
+      $0.$score.withLock { $0 = 12 }
+      $0.lastEvent = "reviewed"
+    }
+    await store.receive(.reviewed) {
+      $0.$score.withLock { $0 = 14 }
+    }
+  }
+
+  @Test func skippingReceivedActionsAdoptsTheirSharedChanges() async {
+    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
+      Scoreboard()
+    }
+    await store.send(.twoReviewsLater) {
+      $0.$score.withLock { $0 = 10 }
+    }
+    await store.skipReceivedActions()
+    await store.send(.goal) {
+      $0.$score.withLock { $0 = 15 }
     }
   }
 
