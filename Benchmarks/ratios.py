@@ -30,6 +30,8 @@ PAIRS = [
     ("ForEach.SendToOneRow.100", "Baseline.ForEachSendToOneRow.100"),
     ("ForEach.SendToOneRow.1000", "Baseline.ForEachSendToOneRow.1000"),
     ("ForEach.SendToOneRow.10000", "Baseline.ForEachSendToOneRow.10000"),
+    ("SharedField.Send", "PlainField.Send"),
+    ("SharedField.ObservedAccess", "PlainField.ObservedAccess"),
 ]
 UNITS = {"ns": 1, "μs": 1_000, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
 

@@ -244,4 +244,5 @@ let benchmarks: @Sendable () -> Void = {
 
   registerObservationBenchmarks()
   registerNavigationBenchmarks()
+  registerSharedBenchmarks()
 }
