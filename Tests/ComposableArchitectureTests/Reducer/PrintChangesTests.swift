@@ -162,6 +162,47 @@ struct PrintChangesTests {
     )
   }
 
+  @Test func printedDiffShowsSharedStateAsTheActionChangedIt() {
+    struct State: Equatable {
+      @Shared var count: Int
+    }
+    let output = LockIsolated<[String]>([])
+    let queue = DispatchQueue(label: "PrintChangesTests.shared")
+    let printer = _ReducerPrinter<State, Bool>(
+      printChange: { _, oldState, newState in
+        output.withValue { $0.append(diff(oldState, newState) ?? "(no changes)") }
+      },
+      queue: queue
+    )
+    let count = Shared(value: 0)
+    let store = Store(initialState: State(count: count)) {
+      Reduce<State, Bool> { state, _ in
+        state.$count.withLock { $0 += 1 }
+        return .none
+      }
+      ._printChanges(printer)
+    }
+    store.send(true)
+    store.send(true)
+    queue.sync {}
+    #expect(
+      output.value == [
+        """
+          PrintChangesTests.State(
+        -   _count: 0
+        +   _count: 1
+          )
+        """,
+        """
+          PrintChangesTests.State(
+        -   _count: 1
+        +   _count: 2
+          )
+        """,
+      ]
+    )
+  }
+
   @Test func actionLabelsPrinterPrintsOnlyTheActionLabel() {
     let message = _ReducerPrinter<PrintChangesFeature.State, PrintChangesFeature.Action>
       .actionLabelMessage(.increment)

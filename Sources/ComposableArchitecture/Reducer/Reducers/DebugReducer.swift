@@ -1,4 +1,5 @@
 import CustomDump
+import Dependencies
 import Foundation
 
 /// Prints each action a reducer receives and the change it made to state.
@@ -101,18 +102,30 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
     #if DEBUG
       if let printer = self.printer {
         let change = UncheckedSendable((action: action, oldState: state))
-        let effect = self.base._reduce(into: &state, action: action)
+        // Shared state is a reference, so the old state would show its new value: track its
+        // changes, and print them as they were when this action was reduced.
+        let sharedChanges = SharedChangeTracker()
+        let effect = withDependencies {
+          sharedChanges.track(&$0)
+        } operation: {
+          self.base._reduce(into: &state, action: action)
+        }
+        let sharedValues = sharedChanges.checkpoint()
         let newState = UncheckedSendable(state)
         let queue = printer.queue ?? _printChangesQueue
         return effect.merge(
           with: Effect(steps: [
             .perform {
               queue.async {
-                printer.printChange(
-                  receivedAction: change.value.action,
-                  oldState: change.value.oldState,
-                  newState: newState.value
-                )
+                sharedChanges.withActualValues(sharedValues) {
+                  sharedChanges.assert {
+                    printer.printChange(
+                      receivedAction: change.value.action,
+                      oldState: change.value.oldState,
+                      newState: newState.value
+                    )
+                  }
+                }
               }
             }
           ])
