@@ -13,7 +13,8 @@ let package = Package(
     .watchOS(.v10),
   ],
   dependencies: [
-    .package(name: "open-composable-architecture", path: "..")
+    .package(name: "open-composable-architecture", path: ".."),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.0"),
   ],
   targets: [
     .executableTarget(
@@ -21,7 +22,24 @@ let package = Package(
       dependencies: [
         .product(name: "ComposableArchitecture", package: "open-composable-architecture")
       ]
-    )
+    ),
+    .target(
+      name: "TodosFeature",
+      dependencies: [
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture")
+      ]
+    ),
+    .executableTarget(
+      name: "TodosDemo",
+      dependencies: ["TodosFeature"]
+    ),
+    .testTarget(
+      name: "TodosFeatureTests",
+      dependencies: [
+        "TodosFeature",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
