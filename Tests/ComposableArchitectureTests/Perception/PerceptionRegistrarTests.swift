@@ -109,7 +109,9 @@ struct PerceptionRegistrarTests {
     #expect(first.hashValue == second.hashValue)
     #expect(first != Waypoint(name: "Valley"))
 
-    let data = try JSONEncoder().encode(first)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(first)
     let json = try #require(String(data: data, encoding: .utf8))
     #expect(json == #"{"name":"Summit","registrar":{}}"#)
     #expect(try JSONDecoder().decode(Waypoint.self, from: data) == first)
