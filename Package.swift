@@ -34,6 +34,7 @@ let package = Package(
       name: "ComposableArchitecture",
       dependencies: [
         "ComposableArchitectureMacros",
+        "Perception",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
@@ -49,6 +50,10 @@ let package = Package(
           condition: .when(platforms: [.linux, .android, .windows, .wasi])
         ),
       ]
+    ),
+    .target(
+      name: "Perception",
+      dependencies: ["ComposableArchitectureMacros"]
     ),
     .macro(
       name: "ComposableArchitectureMacros",

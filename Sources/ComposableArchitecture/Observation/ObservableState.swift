@@ -1,6 +1,7 @@
 import Foundation
 import IdentifiedCollections
 import Observation
+import Perception
 
 /// A state type whose identity can be observed: stores notify their observers when a state's
 /// ``_$id`` changes, while the state's own properties notify their readers when they change.
@@ -13,7 +14,10 @@ import Observation
 ///   var count = 0
 /// }
 /// ```
-public protocol ObservableState: Observable {
+///
+/// Observable state is ``Perceptible`` (and so `Observable`), as in TCA: it can be tracked with
+/// ``withPerceptionTracking(_:onChange:)`` as well as `withObservationTracking(_:onChange:)`.
+public protocol ObservableState: Perceptible {
   /// The identity of this value. It is kept when the value is mutated in place and changes when
   /// a new value is created.
   var _$id: ObservableStateID { get }

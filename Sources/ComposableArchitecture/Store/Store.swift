@@ -2,6 +2,7 @@ import CasePaths
 import Dependencies
 import IssueReporting
 import Observation
+import Perception
 
 /// Runs a feature: it holds the state, sends actions to the reducer, runs the effects the reducer
 /// returns, and hands out scoped stores for child features.
@@ -19,7 +20,7 @@ import Observation
 /// > cancelled.
 @dynamicMemberLookup
 @preconcurrency @MainActor
-public final class Store<State, Action>: Observable {
+public final class Store<State, Action>: Observable, Perceptible {
   let core: any Core<State, Action>
   var children: [ScopeID<State, Action>: AnyObject] = [:]
   private var observedID: ObservableStateID?
