@@ -234,4 +234,4 @@ extension Shared: _CustomDiffObject {
   public var _objectIdentifier: ObjectIdentifier { self.reference.rootID }
 }
 
-extension Shared: Observable {}
+extension Shared: Perceptible {}

@@ -149,4 +149,4 @@ extension SharedReader: CustomDumpRepresentable {
   public var customDumpValue: Any { self.wrappedValue }
 }
 
-extension SharedReader: Observable {}
+extension SharedReader: Perceptible {}

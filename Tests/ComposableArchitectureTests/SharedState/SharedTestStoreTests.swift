@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Reducer
-private struct Scoreboard {
+private struct SharedScoreboard {
   @ObservableState
   struct State: Equatable {
     @Shared var score: Int
@@ -107,8 +107,8 @@ private struct Tabs {
 @MainActor
 @Suite struct SharedTestStoreTests {
   @Test func assertedSharedChangePasses() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 0))) {
+      SharedScoreboard()
     }
     await store.send(.goal) {
       $0.$score.withLock { $0 = 1 }
@@ -117,8 +117,8 @@ private struct Tabs {
   }
 
   @Test func unassertedSharedChangeFailsWithADiff() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 0))) {
+      SharedScoreboard()
     }
     await withKnownIssue {
       await store.send(.goal)
@@ -130,8 +130,8 @@ private struct Tabs {
   }
 
   @Test func wrongSharedAssertionFails() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 0))) {
+      SharedScoreboard()
     }
     await withKnownIssue {
       await store.send(.goal) {
@@ -145,8 +145,8 @@ private struct Tabs {
   }
 
   @Test func assertionStartsFromTheValueBeforeTheStep() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 10))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 10))) {
+      SharedScoreboard()
     }
     await store.send(.goal) {
       #expect($0.score == 10, "inside the assertion, shared state reads as it was before")
@@ -158,8 +158,8 @@ private struct Tabs {
   }
 
   @Test func receivedActionsAssertTheirSharedChanges() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 0))) {
+      SharedScoreboard()
     }
     await store.send(.goalLater)
     await store.receive(.reviewed) {
@@ -169,8 +169,8 @@ private struct Tabs {
   }
 
   @Test func eachStepAssertsTheSharedValueItLeft() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 0))) {
+      SharedScoreboard()
     }
     // Both received actions have run by the time the send is checked; each step still sees only
     // its own change.
@@ -187,8 +187,8 @@ private struct Tabs {
   }
 
   @Test func skippingReceivedActionsAdoptsTheirSharedChanges() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 0))) {
+      SharedScoreboard()
     }
     await store.send(.twoReviewsLater) {
       $0.$score.withLock { $0 = 10 }
@@ -200,8 +200,8 @@ private struct Tabs {
   }
 
   @Test func changesOutsideReducersAreAssertedWithAssert() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 0))) {
+      SharedScoreboard()
     }
     store.state.$score.withLock { $0 = 7 }
     store.assert {
@@ -217,8 +217,8 @@ private struct Tabs {
   }
 
   @Test func changeByAnEffectAfterTheLastStepFailsAtFinish() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 3))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 3))) {
+      SharedScoreboard()
     }
     await store.send(.resetInBackground)
     await withKnownIssue {
@@ -230,8 +230,8 @@ private struct Tabs {
   }
 
   @Test func changeByAnEffectCanBeAssertedBeforeFinish() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 3))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 3))) {
+      SharedScoreboard()
     }
     await store.send(.resetInBackground)
     await Task.megaYield()
@@ -241,8 +241,8 @@ private struct Tabs {
   }
 
   @Test func nonExhaustiveStoreSkipsSharedChanges() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 0))) {
+      SharedScoreboard()
     }
     store.exhaustivity = .off
     await store.send(.goal)
@@ -254,8 +254,8 @@ private struct Tabs {
   }
 
   @Test func nonExhaustiveStoreStillChecksWhatIsAsserted() async {
-    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
-      Scoreboard()
+    let store = TestStore(initialState: SharedScoreboard.State(score: Shared(value: 0))) {
+      SharedScoreboard()
     }
     store.exhaustivity = .off
     await withKnownIssue {
@@ -284,14 +284,14 @@ private struct Tabs {
   }
 
   @Test func inMemoryKeyIsFreshInEachTestStore() async {
-    let first = TestStore(initialState: Scoreboard.State(score: Shared(wrappedValue: 0, .inMemory("score")))) {
-      Scoreboard()
+    let first = TestStore(initialState: SharedScoreboard.State(score: Shared(wrappedValue: 0, .inMemory("score")))) {
+      SharedScoreboard()
     }
     await first.send(.goal) {
       $0.$score.withLock { $0 = 1 }
     }
-    let second = TestStore(initialState: Scoreboard.State(score: Shared(wrappedValue: 0, .inMemory("score")))) {
-      Scoreboard()
+    let second = TestStore(initialState: SharedScoreboard.State(score: Shared(wrappedValue: 0, .inMemory("score")))) {
+      SharedScoreboard()
     }
     #expect(second.state.score == 1, "one test's stores share the test's storage")
   }
