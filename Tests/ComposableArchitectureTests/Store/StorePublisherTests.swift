@@ -110,6 +110,30 @@ struct StorePublisherTests {
     #expect(titles == ["Untitled"])
   }
 
+  @available(*, deprecated, message: "Scopes with closures to count the state reads.")
+  @Test func aCancelledSubscriptionNoLongerReadsTheState() {
+    var reads = 0
+    let store = Store(initialState: PublishedDownload.State()) { PublishedDownload() }
+      .scope(
+        state: { (state: PublishedDownload.State) -> String in
+          reads += 1
+          return state.title
+        },
+        action: { $0 }
+      )
+    let cancellable = store.publisher.sink { _ in }
+    #expect(reads == 1)
+    store.send(.rename("Report"))
+    #expect(reads == 2)
+    cancellable.cancel()
+    store.send(.rename("Summary"))
+    #expect(reads == 2)
+    // Dropping the cancellable right away cancels too.
+    _ = store.publisher.sink { _ in }
+    store.send(.rename("Draft"))
+    #expect(reads == 3)
+  }
+
   @Test func cancellingReleasesTheSubscription() {
     let store = Store(initialState: PublishedDownload.State()) { PublishedDownload() }
     weak var subscription: AnyObject?
