@@ -250,9 +250,16 @@ extension ObservableStateMacro: ExtensionMacro {
     guard declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) else {
       return []
     }
+    // The compiler asks only for the conformances the type doesn't declare itself.
+    let names = Set(protocols.compactMap { $0.trimmedDescription.split(separator: ".").last })
+    let conformances = [
+      names.contains("ObservableState") ? "ComposableArchitecture.ObservableState" : nil,
+      names.contains("Observable") ? "Observation.Observable" : nil,
+    ].compactMap { $0 }
+    guard !conformances.isEmpty else { return [] }
     return [
       try ExtensionDeclSyntax(
-        "extension \(type.trimmed): ComposableArchitecture.ObservableState, Observation.Observable {}"
+        "extension \(type.trimmed): \(raw: conformances.joined(separator: ", ")) {}"
       )
     ]
   }

@@ -46,6 +46,16 @@ public enum ReducerMacro {
     return .feature(type: typeName, reducer: reducer)
   }
 
+  /// The conformances that `@CasePathable` and `@ObservableState` would add in extensions,
+  /// spelled out on the types this macro generates.
+  ///
+  /// Swift 6.3 can crash type-checking a file where several `@Reducer` types each have generated
+  /// members whose attached macros add extensions (once there are about five such reducers in
+  /// the file). Declared in the inheritance clause, the conformances leave those macros only
+  /// their members to generate, and no extensions.
+  static let casePathableConformances = "CasePaths.CasePathable, CasePaths.CasePathIterable"
+  static let observableConformances = "ComposableArchitecture.ObservableState, Observation.Observable"
+
   static func hasMember(named name: String, in declaration: some DeclGroupSyntax) -> Bool {
     declaration.memberBlock.members.contains { member in
       if let decl = member.decl.as(StructDeclSyntax.self) { return decl.name.text == name }
@@ -215,7 +225,7 @@ extension ReducerMacro: MemberMacro {
       members.append(
         """
         @ComposableArchitecture.ObservableState
-        \(raw: access)struct State: Codable, Equatable, Hashable, Sendable {
+        \(raw: access)struct State: Codable, Equatable, Hashable, Sendable, \(raw: observableConformances) {
           \(raw: access)init() {}
         }
         """
@@ -320,7 +330,7 @@ extension ReducerMacro: MemberMacro {
           return "case \(caseName)\(payload(item.element))"
         }
       }
-      let conformances = (["ComposableArchitecture.CaseReducerState"]
+      let conformances = (["ComposableArchitecture.CaseReducerState", casePathableConformances, observableConformances]
         + self.synthesizedConformances(node, label: "state")).joined(separator: ", ")
       members.append(
         """
@@ -348,8 +358,8 @@ extension ReducerMacro: MemberMacro {
           return "case \(caseName)(Swift.Never)"
         }
       }
-      let conformances = self.synthesizedConformances(node, label: "action")
-      let inheritance = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+      let conformances = [casePathableConformances] + self.synthesizedConformances(node, label: "action")
+      let inheritance = ": " + conformances.joined(separator: ", ")
       members.append(
         """
         @CasePathable
@@ -365,32 +375,36 @@ extension ReducerMacro: MemberMacro {
       let caseName = item.element.name.text
       return ".ifCaseLet(\\Self.State.Cases.\(caseName), action: \\Self.Action.Cases.\(caseName)) {\n\(reducer)\n}"
     }
-    // Spelled out: inference would otherwise find the `Never` body of reducers without one.
-    let bodyType = reducers.isEmpty
-      ? "ComposableArchitecture.EmptyReducer<State, Action>"
-      : "ComposableArchitecture.Reduce<State, Action>"
-    members.append("\(raw: access)typealias Body = \(raw: bodyType)")
-    if reducers.isEmpty {
-      members.append(
-        """
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        \(raw: access)static var body: ComposableArchitecture.EmptyReducer<Self.State, Self.Action> {
-          ComposableArchitecture.EmptyReducer<Self.State, Self.Action>()
-        }
-        """
-      )
-    } else {
-      members.append(
-        """
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
-        \(raw: access)static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
-          ComposableArchitecture.Reduce(
+    // An enum whose author wrote `static var body` (to add logic around the cases' reducers)
+    // keeps it, and its `Body` is inferred from it.
+    if !self.hasMember(named: "body", in: enumDecl) {
+      // Spelled out: inference would otherwise find the `Never` body of reducers without one.
+      let bodyType = reducers.isEmpty
+        ? "ComposableArchitecture.EmptyReducer<State, Action>"
+        : "ComposableArchitecture.Reduce<State, Action>"
+      members.append("\(raw: access)typealias Body = \(raw: bodyType)")
+      if reducers.isEmpty {
+        members.append(
+          """
+          @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+          \(raw: access)static var body: ComposableArchitecture.EmptyReducer<Self.State, Self.Action> {
             ComposableArchitecture.EmptyReducer<Self.State, Self.Action>()
-            \(raw: reducers)
-          )
-        }
-        """
-      )
+          }
+          """
+        )
+      } else {
+        members.append(
+          """
+          @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+          \(raw: access)static var body: ComposableArchitecture.Reduce<Self.State, Self.Action> {
+            ComposableArchitecture.Reduce(
+              ComposableArchitecture.EmptyReducer<Self.State, Self.Action>()
+              \(raw: reducers)
+            )
+          }
+          """
+        )
+      }
     }
 
     /// The type a `CaseScope` case holds for a case, and how `scope` builds it.

@@ -22,14 +22,14 @@ struct EnumReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @ObservableState
-        enum State: ComposableArchitecture.CaseReducerState {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableArchitecture.ObservableState, Observation.Observable {
           typealias StateReducer = Destination
           case detail(Detail.State)
           case settings(Settings.State)
         }
 
         @CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
           case settings(Settings.Action)
         }
@@ -137,7 +137,7 @@ struct EnumReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @ObservableState
-        enum State: ComposableArchitecture.CaseReducerState {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableArchitecture.ObservableState, Observation.Observable {
           typealias StateReducer = Destination
           case detail(Detail.State)
           case alert(AlertState<Alert>)
@@ -148,7 +148,7 @@ struct EnumReducerMacroTests {
         }
 
         @CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
           case alert(Alert)
           case dialog(Dialog)
@@ -305,13 +305,13 @@ struct EnumReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @ObservableState
-        enum State: ComposableArchitecture.CaseReducerState {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableArchitecture.ObservableState, Observation.Observable {
           typealias StateReducer = Destination
           case detail(Detail.State)
         }
 
         @CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
         }
 
@@ -383,13 +383,13 @@ struct EnumReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @ObservableState
-        public enum State: ComposableArchitecture.CaseReducerState {
+        public enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableArchitecture.ObservableState, Observation.Observable {
           public typealias StateReducer = Destination
           case detail(Detail.State)
         }
 
         @CasePathable
-        public enum Action {
+        public enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
         }
 
@@ -471,7 +471,7 @@ struct EnumReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @ObservableState
-        enum State: ComposableArchitecture.CaseReducerState {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableArchitecture.ObservableState, Observation.Observable {
           typealias StateReducer = Destination
           case detail(Detail.State)
           #if DEBUG
@@ -482,7 +482,7 @@ struct EnumReducerMacroTests {
         }
 
         @CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
           #if DEBUG
           case debug(DebugMenu.Action)
@@ -625,7 +625,7 @@ struct EnumReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @ObservableState
-        enum State: ComposableArchitecture.CaseReducerState {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableArchitecture.ObservableState, Observation.Observable {
           typealias StateReducer = Destination
           case detail(Detail.State)
           case alert(AlertState<Alert>)
@@ -715,13 +715,13 @@ struct EnumReducerMacroTests {
         @CasePathable
         @dynamicMemberLookup
         @ObservableState
-        enum State: ComposableArchitecture.CaseReducerState, Equatable, Hashable {
+        enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableArchitecture.ObservableState, Observation.Observable, Equatable, Hashable {
           typealias StateReducer = Destination
           case detail(Detail.State)
         }
 
         @CasePathable
-        enum Action: Equatable, Sendable {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable, Equatable, Sendable {
           case detail(Detail.Action)
         }
 
@@ -777,6 +777,104 @@ struct EnumReducerMacroTests {
     }
   }
 
+  @Test func authorWrittenStaticBodyIsKept() {
+    assertMacro {
+      #"""
+      @Reducer
+      public enum Game {
+        case lobby(Lobby)
+        case match(Match)
+
+        public static var body: some ReducerOf<Self> {
+          Reduce { state, action in .none }
+            .ifCaseLet(\.lobby, action: \.lobby) { Lobby() }
+            .ifCaseLet(\.match, action: \.match) { Match() }
+        }
+      }
+      """#
+    } expansion: {
+      #"""
+      public enum Game {
+        case lobby(Lobby)
+        case match(Match)
+
+        public static var body: some ReducerOf<Self> {
+          Reduce { state, action in .none }
+            .ifCaseLet(\.lobby, action: \.lobby) { Lobby() }
+            .ifCaseLet(\.match, action: \.match) { Match() }
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        @ObservableState
+        public enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableArchitecture.ObservableState, Observation.Observable {
+          public typealias StateReducer = Game
+          case lobby(Lobby.State)
+          case match(Match.State)
+        }
+
+        @CasePathable
+        public enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
+          case lobby(Lobby.Action)
+          case match(Match.Action)
+        }
+
+        @dynamicMemberLookup
+        public enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable {
+          case lobby(ComposableArchitecture.StoreOf<Lobby>)
+          case match(ComposableArchitecture.StoreOf<Match>)
+
+          public struct AllCasePaths {
+            public var lobby: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Lobby>> {
+          CasePaths.AnyCasePath(
+            embed: {
+              .lobby($0)
+            },
+            extract: {
+              guard case let .lobby(v0) = $0 else {
+                return nil
+              }
+              return v0
+            }
+          )
+            }
+            public var match: CasePaths.AnyCasePath<CaseScope, ComposableArchitecture.StoreOf<Match>> {
+              CasePaths.AnyCasePath(
+                embed: {
+              .match($0)
+            },
+                extract: {
+                  guard case let .match(v0) = $0 else {
+                return nil
+              }
+                  return v0
+                }
+              )
+            }
+          }
+
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
+        }
+
+        @preconcurrency @MainActor
+        public static func scope(_ store: ComposableArchitecture.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .lobby:
+            return .lobby(store.scope(state: \.lobby, action: \.lobby)!)
+          case .match:
+            return .match(store.scope(state: \.match, action: \.match)!)
+          }
+        }
+      }
+
+      extension Game: ComposableArchitecture.CaseReducer, ComposableArchitecture.Reducer {
+      }
+      """#
+    }
+  }
+
   @Test func emptyEnum() {
     assertMacro {
       """
@@ -791,13 +889,13 @@ struct EnumReducerMacroTests {
           @CasePathable
           @dynamicMemberLookup
           @ObservableState
-          enum State: ComposableArchitecture.CaseReducerState {
+          enum State: ComposableArchitecture.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, ComposableArchitecture.ObservableState, Observation.Observable {
             typealias StateReducer = Destination
 
           }
 
           @CasePathable
-          enum Action {
+          enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
 
           }
 

@@ -1,17 +1,58 @@
 import ComposableArchitectureMacros
 import MacroTesting
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
 import Testing
 
+// The compiler passes the extension macro the conformances the type still lacks, as declared by
+// `@attached(extension, conformances: Observable, ObservableState)`.
 @Suite(
   .macros(
     [
-      "ObservableState": ObservableStateMacro.self,
-      "ObservationStateTracked": ObservationStateTrackedMacro.self,
-      "ObservationStateIgnored": ObservationStateIgnoredMacro.self,
+      "ObservableState": MacroSpec(
+        type: ObservableStateMacro.self,
+        conformances: [
+          TypeSyntax(IdentifierTypeSyntax(name: .identifier("Observable"))),
+          TypeSyntax(IdentifierTypeSyntax(name: .identifier("ObservableState"))),
+        ]
+      ),
+      "ObservationStateTracked": MacroSpec(type: ObservationStateTrackedMacro.self),
+      "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnoredMacro.self),
     ]
   )
 )
 struct ObservableStateMacroTests {
+  @Test func typeThatAlreadyConformsGetsNoExtension() {
+    assertMacro(["ObservableState": ObservableStateMacro.self]) {
+      """
+      @ObservableState
+      enum State: ObservableState, Observable {
+        case idle
+      }
+      """
+    } expansion: {
+      """
+      enum State: ObservableState, Observable {
+        case idle
+
+        public var _$id: ComposableArchitecture.ObservableStateID {
+          switch self {
+          case .idle:
+            return ComposableArchitecture.ObservableStateID()._$tag(0)
+          }
+        }
+
+        public mutating func _$willModify() {
+          switch self {
+          case .idle:
+            break
+          }
+        }
+      }
+      """
+    }
+  }
+
   @Test func structTracksStoredVars() {
     assertMacro {
       """

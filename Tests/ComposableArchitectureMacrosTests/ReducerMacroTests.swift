@@ -129,7 +129,7 @@ struct ReducerMacroTests {
       struct Feature {
 
           @ComposableArchitecture.ObservableState
-          struct State: Codable, Equatable, Hashable, Sendable {
+          struct State: Codable, Equatable, Hashable, Sendable, ComposableArchitecture.ObservableState, Observation.Observable {
             init() {
             }
           }
@@ -158,7 +158,7 @@ struct ReducerMacroTests {
       public struct Feature {
 
           @ComposableArchitecture.ObservableState
-          public struct State: Codable, Equatable, Hashable, Sendable {
+          public struct State: Codable, Equatable, Hashable, Sendable, ComposableArchitecture.ObservableState, Observation.Observable {
             public init() {
             }
           }
@@ -184,7 +184,7 @@ struct ReducerMacroTests {
       package struct Feature {
 
           @ComposableArchitecture.ObservableState
-          package struct State: Codable, Equatable, Hashable, Sendable {
+          package struct State: Codable, Equatable, Hashable, Sendable, ComposableArchitecture.ObservableState, Observation.Observable {
             package init() {
             }
           }

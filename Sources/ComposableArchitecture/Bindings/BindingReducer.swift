@@ -39,7 +39,7 @@ where State == ViewAction.State {
 
   /// A reducer that applies the binding actions of the view actions a closure extracts.
   @available(*, deprecated, message: "Use a case key path, as in 'BindingReducer(action: \\.view)'.")
-  public init(action toViewAction: @escaping @Sendable (Action) -> ViewAction?) {
+  public init(action toViewAction: @escaping (_ action: Action) -> ViewAction?) {
     self.toViewAction = toViewAction
   }
 

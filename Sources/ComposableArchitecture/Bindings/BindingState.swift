@@ -127,6 +127,21 @@ extension BindingAction {
   }
 }
 
+extension BindableAction {
+  /// The action that writes `value` into the `@BindingState` field at `keyPath` (`\.$field`):
+  /// `.binding(.set(keyPath, value))`.
+  ///
+  /// ```swift
+  /// await store.send(.set(\.$displayName, "Blob")) { $0.displayName = "Blob" }
+  /// ```
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: _SendableWritableKeyPath<State, BindingState<Value>>,
+    _ value: Value
+  ) -> Self {
+    .binding(.set(keyPath, value))
+  }
+}
+
 extension BindingAction.AllCasePaths {
   /// The binding actions that write a `@BindingState` field: `\.binding.$displayName`.
   public subscript<Value: Equatable & Sendable>(

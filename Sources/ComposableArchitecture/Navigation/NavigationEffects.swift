@@ -85,6 +85,19 @@ extension NavigationID {
     self.init(kind: PathKind(path), identifier: ChildIdentity(state))
   }
 
+  /// The ID of child state embedded in a case of its parent's enum state, found through a closure
+  /// case path: the parent and child types, the parent's case, and the child's own identity.
+  init<Root, Value>(caseOf root: Root, state: Value) {
+    self.init(
+      kind: CaseKind(
+        root: ObjectIdentifier(Root.self),
+        value: ObjectIdentifier(Value.self),
+        caseName: ChildIdentity(root).caseName
+      ),
+      identifier: ChildIdentity(state)
+    )
+  }
+
   /// The ID of the element with the given ID in the collection at a path.
   init(path: AnyKeyPath, elementID: some Hashable & Sendable) {
     self.init(kind: PathKind(path), identifier: elementID)
@@ -96,6 +109,13 @@ extension NavigationID {
 private struct PathKind: Hashable, @unchecked Sendable {
   let path: AnyKeyPath
   init(_ path: AnyKeyPath) { self.path = path }
+}
+
+/// An enum case of a parent's state, as the kind of a navigation ID.
+private struct CaseKind: Hashable, Sendable {
+  let root: ObjectIdentifier
+  let value: ObjectIdentifier
+  let caseName: String?
 }
 
 /// What distinguishes one child state from another at the same place in its parent.

@@ -15,6 +15,13 @@
 /// ``CaseScope`` of child stores, read through ``Store/case``.
 public protocol CaseReducer<State, Action>: Reducer
 where State: CaseReducerState, Body: Reducer, Body.State == State, Body.Action == Action {
+  // Restated, with themselves as defaults, so that associated type inference can take `Body`
+  // from a hand-written `static var body: some ReducerOf<Self>`; without this it settles on the
+  // `Never` body of reducers that have none, and the enum doesn't conform.
+  associatedtype State = State
+  associatedtype Action = Action
+  associatedtype Body = Body
+
   /// An enum with one case per feature, each holding that feature's store.
   associatedtype CaseScope: _CaseScopeProtocol
 

@@ -47,7 +47,7 @@ extension Reducer {
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
-  @usableFromInline let childCase: CaseKeyPath<Parent.State, Child.State>
+  @usableFromInline let childKind: ChildKind
   @usableFromInline let toChildState: AnyCasePath<Parent.State, Child.State>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   @usableFromInline let fileID: StaticString
@@ -68,15 +68,49 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     line: UInt,
     column: UInt
   ) {
+    self.init(
+      parent: parent,
+      child: child,
+      childKind: .caseKeyPath(toChildState),
+      toChildState: AnyCasePath(toChildState),
+      toChildAction: AnyCasePath(toChildAction),
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    child: Child,
+    childKind: ChildKind,
+    toChildState: AnyCasePath<Parent.State, Child.State>,
+    toChildAction: AnyCasePath<Parent.Action, Child.Action>,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
     self.parent = parent
     self.child = child
-    self.childCase = toChildState
-    self.toChildState = AnyCasePath(toChildState)
-    self.toChildAction = AnyCasePath(toChildAction)
+    self.childKind = childKind
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
     self.column = column
+  }
+
+  /// Where the child lives in the parent's state, as part of the child's navigation ID.
+  @usableFromInline
+  enum ChildKind {
+    case caseKeyPath(CaseKeyPath<Parent.State, Child.State>)
+    /// A closure case path has no identity of its own: the child is told apart by the parent's
+    /// case.
+    case casePath
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -129,9 +163,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       )
       return .none
     }
-    let childPath = self.navigationIDPath.appending(
-      NavigationID(path: self.childCase, state: childState)
-    )
+    let childPath = self.navigationIDPath.appending(self.childNavigationID(state, childState))
     let effects = self.child
       .dependency(\.navigationIDPath, childPath)
       .reduce(into: &childState, action: childAction)
@@ -143,6 +175,15 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   func childNavigationID(_ state: Parent.State) -> NavigationID? {
-    self.toChildState.extract(from: state).map { NavigationID(path: self.childCase, state: $0) }
+    self.toChildState.extract(from: state).map { self.childNavigationID(state, $0) }
+  }
+
+  func childNavigationID(_ state: Parent.State, _ childState: Child.State) -> NavigationID {
+    switch self.childKind {
+    case let .caseKeyPath(path):
+      return NavigationID(path: path, state: childState)
+    case .casePath:
+      return NavigationID(caseOf: state, state: childState)
+    }
   }
 }
