@@ -8,3 +8,10 @@
 @_exported import IdentifiedCollections
 @_exported import IssueReporting
 @_exported import Observation
+
+// Where Combine is absent, OpenCombine stands in for it, so that effects written with Combine
+// (`Just`, `PassthroughSubject`, `receive(on:)`, `eraseToEffect()`…) compile with
+// `import ComposableArchitecture` alone.
+#if !canImport(Combine)
+  @_exported import OpenCombineShim
+#endif

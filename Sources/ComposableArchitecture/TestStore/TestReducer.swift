@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
 import ConcurrencyExtras
 import Dependencies
 import Foundation
@@ -86,9 +91,23 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
         tracked.cancellations.append(
           CancellationRegistration(id: inFlight, navigationIDPath: NavigationIDPath())
         )
-        tracked.operation = { send in
-          await run.operation(send)
+        let ended: @Sendable () -> Void = {
           inFlightEffects.withValue { _ = $0.remove(inFlight) }
+        }
+        switch run.body {
+        case let .operation(operation):
+          tracked.body = .operation { send in
+            await operation(send)
+            ended()
+          }
+        case let .publisher(publisher):
+          tracked.body = .publisher(
+            UncheckedSendable(
+              publisher.value
+                .handleEvents(receiveCompletion: { _ in ended() }, receiveCancel: ended)
+                .eraseToAnyPublisher()
+            )
+          )
         }
         return tracked
       }
