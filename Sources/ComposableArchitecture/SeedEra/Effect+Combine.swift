@@ -15,12 +15,8 @@ extension Publisher where Failure == Never {
   ///   .eraseToEffect()
   /// ```
   ///
-  /// The effect behaves as ``Effect/publisher(_:)`` does: what the publisher emits on the main
-  /// thread is processed right away.
-  @available(
-    *, deprecated,
-    message: "Wrap the publisher in 'Effect.publisher { … }', or move the work into 'Effect.run'."
-  )
+  /// The effect behaves as ``Effect/publisher(_:)`` does, which is the spelling of TCA 1.x: what
+  /// the publisher emits on the main thread is processed right away.
   public func eraseToEffect() -> Effect<Output> {
     Effect.publisher { self }
   }
@@ -30,10 +26,6 @@ extension Publisher where Failure == Never {
   /// ```swift
   /// return environment.settings().eraseToEffect(Action.settingsResponse)
   /// ```
-  @available(
-    *, deprecated,
-    message: "Wrap the publisher in 'Effect.publisher { publisher.map(transform) }', or move the work into 'Effect.run'."
-  )
   public func eraseToEffect<T>(_ transform: @escaping (Output) -> T) -> Effect<T> {
     Effect.publisher { self.map(transform) }
   }
@@ -48,10 +40,6 @@ extension Publisher {
   ///   .catchToEffect()
   ///   .map(Action.response)
   /// ```
-  @available(
-    *, deprecated,
-    message: "Use 'Effect.run' and send the outcome as a result, for example 'await send(.response(Result { try await request() }))'."
-  )
   public func catchToEffect() -> Effect<Result<Output, Failure>> {
     Effect.publisher {
       self
@@ -70,10 +58,6 @@ extension Publisher {
   ///   .catchToEffect(FavoriteAction.response)
   ///   .cancellable(id: FavoriteCancelID(id: state.id), cancelInFlight: true)
   /// ```
-  @available(
-    *, deprecated,
-    message: "Use 'Effect.run' and send the outcome as a result, for example 'await send(.response(Result { try await request() }))'."
-  )
   public func catchToEffect<T>(
     _ transform: @escaping (_ result: Result<Output, Failure>) -> T
   ) -> Effect<T> {

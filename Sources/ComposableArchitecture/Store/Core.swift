@@ -241,14 +241,24 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
       endedContinuation.finish()
     }
     token.attach { subscription.cancel() }
+    // The closures are `@Sendable` so that they don't inherit the main actor's isolation: a
+    // publisher may call them on any thread.
     let cancellable = publisher.sink(
-      receiveCompletion: { _ in subscription.complete() },
-      receiveValue: { [weak self] action in
-        guard subscription.isActive else { return }
+      receiveCompletion: { @Sendable _ in
+        // Off the main queue, completion follows the values hopping to it, so that none is
+        // dropped as arriving after the end.
         if isOnMainQueue() {
-          MainActor.assumeIsolated { self?.receive(action, tasks: tasks) }
+          subscription.complete()
         } else {
-          let action = UncheckedSendable(action)
+          DispatchQueue.main.async { subscription.complete() }
+        }
+      },
+      receiveValue: { @Sendable [weak self] action in
+        guard subscription.isActive else { return }
+        let action = UncheckedSendable(action)
+        if isOnMainQueue() {
+          MainActor.assumeIsolated { self?.receive(action.value, tasks: tasks) }
+        } else {
           DispatchQueue.main.async {
             guard subscription.isActive else { return }
             MainActor.assumeIsolated { self?.receive(action.value, tasks: tasks) }

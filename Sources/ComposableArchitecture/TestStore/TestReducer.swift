@@ -101,10 +101,17 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
             ended()
           }
         case let .publisher(publisher):
+          // A completion off the main queue reaches the store after the values before it, which
+          // hop to the main queue: the effect ends for the test at the same moment.
           tracked.body = .publisher(
             UncheckedSendable(
               publisher.value
-                .handleEvents(receiveCompletion: { _ in ended() }, receiveCancel: ended)
+                .handleEvents(
+                  receiveCompletion: { _ in
+                    if isOnMainQueue() { ended() } else { DispatchQueue.main.async(execute: ended) }
+                  },
+                  receiveCancel: ended
+                )
                 .eraseToAnyPublisher()
             )
           )

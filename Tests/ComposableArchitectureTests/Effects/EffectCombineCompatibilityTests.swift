@@ -2,7 +2,8 @@ import ComposableArchitecture
 import Foundation
 import Testing
 
-// The effect helpers of TCA 0.x, kept as deprecated spellings of today's effects.
+// The effect helpers of TCA 0.x: publishers turned into effects, and the helpers kept as
+// deprecated spellings of today's effects.
 
 private struct CCError: Error, Equatable {
   var code: Int

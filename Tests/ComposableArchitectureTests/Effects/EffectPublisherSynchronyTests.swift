@@ -128,12 +128,12 @@ struct EffectPublisherSynchronyTests {
   @Test func releasingTheStoreCancelsTheSubscription() {
     let cancelled = LockIsolated(false)
     let subject = PassthroughSubject<Int, Never>()
-    var store: StoreOf<PSRelay>? = Store(initialState: 0) {
+    var store: StoreOf<PSRelay>? = Store(initialState: [Int]()) {
       PSRelay(publisher: subject.handleEvents(receiveCancel: { cancelled.setValue(true) }))
     }
     store?.send(.start)
     subject.send(1)
-    #expect(store?.withState { $0 } == 1)
+    #expect(store?.withState { $0 } == [1])
     #expect(!cancelled.value)
     store = nil
     #expect(cancelled.value)
@@ -141,10 +141,10 @@ struct EffectPublisherSynchronyTests {
 
   @Test func theStoreTaskOfAPublisherEffectEndsWhenThePublisherCompletes() async {
     let subject = PassthroughSubject<Int, Never>()
-    let store = Store(initialState: 0) { PSRelay(publisher: subject) }
+    let store = Store(initialState: [Int]()) { PSRelay(publisher: subject) }
     let task = store.send(.start)
     subject.send(3)
-    #expect(store.withState { $0 } == 3)
+    #expect(store.withState { $0 } == [3])
     subject.send(completion: .finished)
     await task.finish()
     #expect(!task.isCancelled)
@@ -153,7 +153,7 @@ struct EffectPublisherSynchronyTests {
   @Test func cancellingTheStoreTaskCancelsTheSubscription() async {
     let cancelled = LockIsolated(false)
     let subject = PassthroughSubject<Int, Never>()
-    let store = Store(initialState: 0) {
+    let store = Store(initialState: [Int]()) {
       PSRelay(publisher: subject.handleEvents(receiveCancel: { cancelled.setValue(true) }))
     }
     let task = store.send(.start)
@@ -161,20 +161,23 @@ struct EffectPublisherSynchronyTests {
     await task.finish()
     #expect(cancelled.value)
     subject.send(5)
-    #expect(store.withState { $0 } == 0)
+    #expect(store.withState { $0 } == [])
   }
 
   @Test func whatIsEmittedOnAnotherThreadArrivesOnTheMainActor() async {
     let subject = PassthroughSubject<Int, Never>()
-    let store = Store(initialState: 0) { PSRelay(publisher: subject) }
+    let store = Store(initialState: [Int]()) { PSRelay(publisher: subject) }
     let task = store.send(.start)
     let sendingSubject = UncheckedSendable(subject)
-    await Task.detached {
+    // A queue of its own, so the values surely come from a thread other than the main one.
+    DispatchQueue(label: "EffectPublisherSynchronyTests.background").async {
       sendingSubject.value.send(7)
+      sendingSubject.value.send(8)
       sendingSubject.value.send(completion: .finished)
-    }.value
+    }
     await task.finish()
-    #expect(store.withState { $0 } == 7)
+    // Both values arrived, in order, before the effect ended.
+    #expect(store.withState { $0 } == [7, 8])
   }
 
   @Test func valuesEmittedDuringTheSubscriptionAreAllBufferedBeforeAnyIsReduced() {
@@ -196,7 +199,7 @@ struct EffectPublisherSynchronyTests {
   }
 }
 
-/// Feeds the values of a publisher into the state.
+/// Collects the values of a publisher in the state.
 private struct PSRelay: Reducer {
   enum Action { case start, value(Int) }
   let publisher: AnyPublisher<Int, Never>
@@ -205,13 +208,13 @@ private struct PSRelay: Reducer {
     self.publisher = publisher.eraseToAnyPublisher()
   }
 
-  var body: some Reducer<Int, Action> {
+  var body: some Reducer<[Int], Action> {
     Reduce { state, action in
       switch action {
       case .start:
         return .publisher { self.publisher.map(Action.value) }
       case let .value(value):
-        state = value
+        state.append(value)
         return .none
       }
     }

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import Testing
+import XCTest
 
 // Seed 001, the favoriting component, with the request as the article's environment carries it:
 // a publisher endpoint and `mainQueue: AnySchedulerOf<DispatchQueue>`, its pipeline ending in
@@ -300,5 +301,41 @@ struct Seed001FavoritingCombineTests {
     store.send(.favorite(.buttonTapped))
     #expect(store.withState(\.alert) == AlertState(title: TextState("Favoriting failed")))
     #expect(store.withState(\.isFavorite) == true)
+  }
+}
+
+/// The steps as TCA users wrote them under XCTest. The method is `async` because XCTest on Linux
+/// does not discover synchronous main-actor test methods; the steps themselves run right away.
+final class Seed001FavoritingCombineXCTests: XCTestCase {
+  @MainActor
+  func testFavoritingWithSteps() async {
+    let scheduler = DispatchQueue.test
+    let store = TestStore(
+      initialState: Seed001CombineEpisodeState(id: episodeID, isFavorite: false, title: "Functions"),
+      reducer: seed001CombineEpisodeReducer,
+      environment: Seed001CombineEpisodeEnvironment(
+        favorite: { _, isFavorite in
+          Just(isFavorite).setFailureType(to: Error.self).eraseToAnyPublisher()
+        },
+        mainQueue: scheduler.eraseToAnyScheduler()
+      )
+    )
+
+    store.assert(
+      .send(.favorite(.buttonTapped)) {
+        $0.isFavorite = true
+      },
+      .do { scheduler.advance() },
+      .receive(.favorite(.response(.success(true)))),
+      .send(.favorite(.buttonTapped)) {
+        $0.isFavorite = false
+      },
+      .send(.favorite(.buttonTapped)) {
+        $0.isFavorite = true
+      },
+      .do { scheduler.advance() },
+      .receive(.favorite(.response(.success(true))))
+    )
+    XCTAssertEqual(store.state.isFavorite, true)
   }
 }
