@@ -27,8 +27,7 @@ extension TestStore {
       self.perform = perform
     }
 
-    /// Sends an action and asserts how it changes the state, as
-    /// ``TestStore/send(_:assert:fileID:file:line:column:)-(Action,_,_,_,_,_)`` does from a
+    /// Sends an action and asserts how it changes the state, as `store.send` does from a
     /// synchronous test. What the action's publisher effects emit right away is received before
     /// the next step.
     ///
@@ -60,8 +59,9 @@ extension TestStore {
     /// }
     /// ```
     ///
-    /// The store must have been made with ``TestStore/init(initialState:reducer:environment:fileID:file:line:column:)``
-    /// and an environment of this type.
+    /// The store must have been made with `TestStore(initialState:reducer:environment:)` and an
+    /// environment of this type, which the closure names: its type cannot be inferred from the
+    /// members the closure sets.
     public static func environment<Environment>(
       _ update: @escaping (_ environment: inout Environment) throws -> Void,
       fileID: StaticString = #fileID,
