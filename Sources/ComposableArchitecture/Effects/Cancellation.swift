@@ -177,8 +177,8 @@ public struct _CancelID: Hashable, Sendable {
   }
 }
 
-/// Cancels one piece of in-flight work. It can be cancelled before the task it controls exists,
-/// in which case the task is cancelled as soon as it is attached.
+/// Cancels one piece of in-flight work: a task or a subscription. It can be cancelled before the
+/// work it controls exists, in which case the work is cancelled as soon as it is attached.
 @usableFromInline
 final class CancelToken: Sendable {
   private let state = LockIsolated<(isCancelled: Bool, cancel: (@Sendable () -> Void)?)>(
@@ -188,11 +188,16 @@ final class CancelToken: Sendable {
   init() {}
 
   func attach<S, F>(_ task: Task<S, F>) {
+    self.attach { task.cancel() }
+  }
+
+  /// Attaches the work that cancelling performs, such as cancelling a subscription.
+  func attach(_ cancel: @escaping @Sendable () -> Void) {
     let isCancelled = self.state.withValue {
-      $0.cancel = { task.cancel() }
+      $0.cancel = cancel
       return $0.isCancelled
     }
-    if isCancelled { task.cancel() }
+    if isCancelled { cancel() }
   }
 
   func cancel() {

@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
 import Dependencies
 import Foundation
 import IssueReporting
@@ -18,7 +23,8 @@ import IssueReporting
 /// An effect is made of two parts:
 /// - *synchronous steps*, which happen the moment the store starts the effect: actions emitted by
 ///   ``send(_:)`` and cancellations from ``cancel(id:)``; and
-/// - *runs*, asynchronous units of work started as tasks.
+/// - *runs*, work that goes on after that: operations started as tasks, and publishers the store
+///   subscribes to.
 public struct Effect<Action>: Sendable {
   /// What happens synchronously, in order, when the effect starts: an action to feed back, or
   /// work such as cancelling in-flight effects.
@@ -28,17 +34,65 @@ public struct Effect<Action>: Sendable {
     case perform(@Sendable () -> Void)
   }
 
-  /// An asynchronous unit of work, started as its own task.
+  /// A unit of work that outlives the moment the effect starts: an operation started as its own
+  /// task, or a publisher the store subscribes to.
   @usableFromInline
   struct Run: Sendable {
     var name: String?
     var priority: TaskPriority?
-    /// Cancellation IDs the task is registered under when it starts, innermost first.
+    /// Cancellation IDs the run is registered under when it starts, innermost first.
     var cancellations: [CancellationRegistration]
-    var operation: @Sendable (Send<Action>) async -> Void
+    var body: Body
     /// Whether a `TestStore` expects the test to see this run finish. Presentation keeps a
     /// long-living run per presented child that only ends on dismissal; tests don't assert it.
     var isTrackedByTestStore = true
+
+    /// What a run does.
+    enum Body: Sendable {
+      /// An asynchronous operation, performed in a task of its own.
+      case operation(@Sendable (Send<Action>) async -> Void)
+      /// A publisher, subscribed to the moment the effect starts: what it emits during the
+      /// subscription, or later on the main thread, is sent to the store right away.
+      case publisher(UncheckedSendable<AnyPublisher<Action, Never>>)
+    }
+
+    init(
+      name: String?,
+      priority: TaskPriority?,
+      cancellations: [CancellationRegistration],
+      operation: @escaping @Sendable (Send<Action>) async -> Void,
+      isTrackedByTestStore: Bool = true
+    ) {
+      self.init(
+        name: name, priority: priority, cancellations: cancellations,
+        body: .operation(operation), isTrackedByTestStore: isTrackedByTestStore
+      )
+    }
+
+    init(
+      name: String?,
+      priority: TaskPriority?,
+      cancellations: [CancellationRegistration],
+      body: Body,
+      isTrackedByTestStore: Bool = true
+    ) {
+      self.name = name
+      self.priority = priority
+      self.cancellations = cancellations
+      self.body = body
+      self.isTrackedByTestStore = isTrackedByTestStore
+    }
+
+    /// The run as an asynchronous operation: a publisher is subscribed to in the calling task,
+    /// which returns when it completes.
+    var operation: @Sendable (Send<Action>) async -> Void {
+      switch self.body {
+      case let .operation(operation):
+        return operation
+      case let .publisher(publisher):
+        return { send in await publisher.value.forward(to: send) }
+      }
+    }
   }
 
   @usableFromInline
@@ -238,13 +292,20 @@ extension Effect {
         }
       },
       runs: self.runs.map { run in
-        Effect<T>.Run(
+        let body: Effect<T>.Run.Body
+        switch run.body {
+        case let .operation(operation):
+          body = .operation { send in
+            await operation(Send { action in send(transform(action)) })
+          }
+        case let .publisher(publisher):
+          body = .publisher(UncheckedSendable(publisher.value.map(transform).eraseToAnyPublisher()))
+        }
+        return Effect<T>.Run(
           name: run.name,
           priority: run.priority,
           cancellations: run.cancellations,
-          operation: { send in
-            await run.operation(Send { action in send(transform(action)) })
-          },
+          body: body,
           isTrackedByTestStore: run.isTrackedByTestStore
         )
       }

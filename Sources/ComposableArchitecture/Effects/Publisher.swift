@@ -15,25 +15,45 @@ extension Effect {
   ///   }
   /// ```
   ///
-  /// The publisher is created immediately, with the reducer's dependencies, and is subscribed to
-  /// when the store starts the effect. Cancelling the effect cancels the subscription.
+  /// The publisher is created immediately, with the reducer's dependencies, and the store
+  /// subscribes to it the moment it starts the effect. What it emits on the main thread is
+  /// processed right away, as Combine would deliver it: a publisher that emits while being
+  /// subscribed to (`Just`, a publisher on an immediate scheduler) has its actions processed
+  /// before `send` returns, right after the action that returned the effect; one driven by a
+  /// test scheduler has them processed while the scheduler advances. What it emits on another
+  /// thread is sent to the store on the main thread. Cancelling the effect, or releasing the
+  /// store, cancels the subscription.
   public static func publisher(_ createPublisher: () -> some Publisher<Action, Never>) -> Self {
-    let publisher = UncheckedSendable(createPublisher())
-    return .run { send in
-      let (stream, continuation) = AsyncStream<UncheckedSendable<Action>>.makeStream()
-      let cancellable = publisher.value.sink(
-        receiveCompletion: { _ in continuation.finish() },
-        receiveValue: { continuation.yield(UncheckedSendable($0)) }
-      )
-      let subscription = UncheckedSendable(cancellable)
-      await withTaskCancellationHandler {
-        for await action in stream {
-          await send(action.value)
-        }
-      } onCancel: {
-        subscription.value.cancel()
-        continuation.finish()
+    Self(
+      runs: [
+        Run(
+          name: nil,
+          priority: nil,
+          cancellations: [],
+          body: .publisher(UncheckedSendable(createPublisher().eraseToAnyPublisher()))
+        )
+      ]
+    )
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// Subscribes in the calling task and sends what the publisher emits, returning when it
+  /// completes. Cancelling the task cancels the subscription.
+  func forward(to send: Send<Output>) async {
+    let (stream, continuation) = AsyncStream<UncheckedSendable<Output>>.makeStream()
+    let cancellable = self.sink(
+      receiveCompletion: { _ in continuation.finish() },
+      receiveValue: { continuation.yield(UncheckedSendable($0)) }
+    )
+    let subscription = UncheckedSendable(cancellable)
+    await withTaskCancellationHandler {
+      for await action in stream {
+        await send(action.value)
       }
+    } onCancel: {
+      subscription.value.cancel()
+      continuation.finish()
     }
   }
 }

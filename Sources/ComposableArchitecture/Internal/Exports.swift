@@ -9,3 +9,10 @@
 @_exported import IssueReporting
 @_exported import Observation
 @_exported import Perception
+
+// Where Combine is absent, OpenCombine stands in for it, so that effects written with Combine
+// (`Just`, `PassthroughSubject`, `receive(on:)`, `eraseToEffect()`…) compile with
+// `import ComposableArchitecture` alone.
+#if !canImport(Combine)
+  @_exported import OpenCombineShim
+#endif

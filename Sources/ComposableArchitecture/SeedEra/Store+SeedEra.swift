@@ -65,6 +65,9 @@ extension TestStore {
   ///   environment: SettingsEnvironment(userNotifications: .authorized)
   /// )
   /// ```
+  ///
+  /// The environment can be changed between steps with an `.environment` step of
+  /// `store.assert(…)`; later actions see the change.
   public convenience init<Environment>(
     initialState: @autoclosure () -> State,
     reducer: AnyReducer<State, Action, Environment>,
@@ -74,9 +77,30 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    let box = EnvironmentBox(environment)
     self.init(
-      initialState: initialState(), reducer: { Reduce(reducer, environment: environment) },
+      initialState: initialState(),
+      reducer: { Reduce { state, action in reducer.run(&state, action, box.value) } },
       fileID: fileID, file: filePath, line: line, column: column
     )
+    self.environment = box
   }
+}
+
+/// The environment a ``TestStore`` made from an ``AnyReducer`` runs it with.
+protocol TestStoreEnvironment: AnyObject {
+  /// The environment's type, as the test should name it.
+  var typeName: String { get }
+}
+
+/// Holds the environment of a test store, so that steps can change it between actions. Both the
+/// reducer, which reads it, and the steps, which change it, run on the main actor.
+final class EnvironmentBox<Environment>: TestStoreEnvironment, @unchecked Sendable {
+  var value: Environment
+
+  init(_ value: Environment) {
+    self.value = value
+  }
+
+  var typeName: String { String(reflecting: Environment.self) }
 }

@@ -1,5 +1,11 @@
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
 import ConcurrencyExtras
 import Dependencies
+import Foundation
 import IssueReporting
 
 /// The engine behind a store: where state lives and how actions reach the root reducer.
@@ -31,8 +37,13 @@ protocol RootCoreProtocol: AnyObject {
 /// buffered actions one by one, in order, on the state moved out of the core for the pass:
 /// - actions from an effect's synchronous steps (``Effect/send(_:)``) join the buffer and are
 ///   processed in the same pass;
-/// - each run of an effect starts as a main-actor task whose actions are sent back to the core
-///   in the order the task sends them.
+/// - each operation of an effect starts as a main-actor task whose actions are sent back to the
+///   core in the order the task sends them;
+/// - each publisher of an effect is subscribed to right away. What it emits on the main thread is
+///   sent to the core at once, as Combine delivers it: during the pass (a publisher emitting as
+///   it is subscribed to, or when the reducer makes a subject emit) it joins the buffer, after
+///   the actions already there; later (a scheduler advancing) it starts a pass of its own. What
+///   it emits on another thread is sent from the main queue.
 /// When the buffer is empty the new state is committed and observers are notified. The store's
 /// state is not meant to be read while its reducer runs; such a read is reported.
 @MainActor
@@ -48,8 +59,8 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   private(set) var isSending = false
   private var observers: [Observer] = []
   private var observerPurgeThreshold = 16
-  /// In-flight effect tasks, cancelled when the core goes away.
-  private nonisolated let effectTasks = LockIsolated<[Int: Task<Void, Never>]>([:])
+  /// In-flight effect runs (tasks and subscriptions), cancelled when the core goes away.
+  private nonisolated let inFlightRuns = LockIsolated<[Int: CancelToken]>([:])
   private var nextEffectID = 0
 
   init(initialState: Root.State, reducer: Root) {
@@ -73,10 +84,11 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   }
 
   deinit {
-    self.effectTasks.withValue { tasks in
-      for task in tasks.values { task.cancel() }
-      tasks.removeAll()
+    let runs = self.inFlightRuns.withValue { runs in
+      defer { runs.removeAll() }
+      return Array(runs.values)
     }
+    for run in runs { run.cancel() }
   }
 
   var root: any RootCoreProtocol { self }
@@ -90,7 +102,12 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     repeat {
       var currentState = self.committedState.take()!
       self.reduceBufferedActions(into: &currentState, tasks: tasks)
-      self.bufferedActions.removeAll()
+      // Releasing an action can send another (an object in its payload that sends from its
+      // `deinit`): the processed actions are released only once the buffer is empty again, so
+      // such an action is buffered for the next pass.
+      withExtendedLifetime(self.bufferedActions) {
+        self.bufferedActions.removeAll()
+      }
       self.committedState = currentState
       // Observers may send actions while being notified; those are processed in another pass.
       self.notifyObservers()
@@ -134,25 +151,50 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
           }
         }
         for run in effect.runs {
-          let task = self.start(run, tasks: tasks)
-          tasks.withValue { $0.append(task) }
+          if let task = self.start(run, tasks: tasks) {
+            tasks.withValue { $0.append(task) }
+          }
         }
       }
     }
   }
 
-  /// Starts one run of an effect as a task, registered under its cancellation IDs before it
-  /// begins, so that it can be cancelled right away.
+  /// Starts one run of an effect, registered under its cancellation IDs before it begins, so
+  /// that it can be cancelled right away. Returns a task that ends when the run does, or `nil`
+  /// for a publisher that completed while being subscribed to.
   private func start(
     _ run: Effect<Root.Action>.Run,
     tasks: LockIsolated<[Task<Void, Never>]>
-  ) -> Task<Void, Never> {
+  ) -> Task<Void, Never>? {
     let id = self.nextEffectID
     self.nextEffectID += 1
     let token = CancelToken()
     for registration in run.cancellations {
       registration.register(token)
     }
+    self.inFlightRuns.withValue { $0[id] = token }
+    let inFlightRuns = self.inFlightRuns
+    let finish: @Sendable () -> Void = {
+      for registration in run.cancellations {
+        registration.unregister(token)
+      }
+      inFlightRuns.withValue { $0[id] = nil }
+    }
+    switch run.body {
+    case let .operation(operation):
+      return self.startTask(operation, of: run, token: token, finish: finish, tasks: tasks)
+    case let .publisher(publisher):
+      return self.subscribe(to: publisher.value, token: token, finish: finish, tasks: tasks)
+    }
+  }
+
+  private func startTask(
+    _ operation: @escaping @Sendable (Send<Root.Action>) async -> Void,
+    of run: Effect<Root.Action>.Run,
+    token: CancelToken,
+    finish: @escaping @Sendable () -> Void,
+    tasks: LockIsolated<[Task<Void, Never>]>
+  ) -> Task<Void, Never> {
     let isCompleted = LockIsolated(false)
     let send = Send<Root.Action> { [weak self] action in
       if isCompleted.value {
@@ -169,28 +211,78 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
           """
         )
       }
-      guard let self else { return }
-      if let task = self.send(action) {
-        tasks.withValue { $0.append(task) }
-      }
+      self?.receive(action, tasks: tasks)
     }
-    let effectTasks = self.effectTasks
-    let operation: @MainActor @Sendable () async -> Void = {
-      await run.operation(send)
+    let body: @MainActor @Sendable () async -> Void = {
+      await operation(send)
       isCompleted.setValue(true)
-      for registration in run.cancellations {
-        registration.unregister(token)
-      }
-      effectTasks.withValue { $0[id] = nil }
+      finish()
     }
     #if compiler(>=6.2)
-      let task = Task(name: run.name, priority: run.priority, operation: operation)
+      let task = Task(name: run.name, priority: run.priority, operation: body)
     #else
-      let task = Task(priority: run.priority, operation: operation)
+      let task = Task(priority: run.priority, operation: body)
     #endif
     token.attach(task)
-    self.effectTasks.withValue { $0[id] = task }
     return task
+  }
+
+  /// Subscribes to an effect's publisher. Returns a task that ends when the subscription does,
+  /// or `nil` when the publisher completed while being subscribed to.
+  private func subscribe(
+    to publisher: AnyPublisher<Root.Action, Never>,
+    token: CancelToken,
+    finish: @escaping @Sendable () -> Void,
+    tasks: LockIsolated<[Task<Void, Never>]>
+  ) -> Task<Void, Never>? {
+    let (ended, endedContinuation) = AsyncStream<Never>.makeStream()
+    let subscription = EffectSubscription {
+      finish()
+      endedContinuation.finish()
+    }
+    token.attach { subscription.cancel() }
+    // The closures are `@Sendable` so that they don't inherit the main actor's isolation: a
+    // publisher may call them on any thread.
+    let cancellable = publisher.sink(
+      receiveCompletion: { @Sendable _ in
+        // Off the main queue, completion follows the values hopping to it, so that none is
+        // dropped as arriving after the end.
+        if isOnMainQueue() {
+          subscription.complete()
+        } else {
+          DispatchQueue.main.async { subscription.complete() }
+        }
+      },
+      receiveValue: { @Sendable [weak self] action in
+        guard subscription.isActive else { return }
+        let action = UncheckedSendable(action)
+        if isOnMainQueue() {
+          MainActor.assumeIsolated { self?.receive(action.value, tasks: tasks) }
+        } else {
+          DispatchQueue.main.async {
+            guard subscription.isActive else { return }
+            MainActor.assumeIsolated { self?.receive(action.value, tasks: tasks) }
+          }
+        }
+      }
+    )
+    subscription.attach(cancellable)
+    guard subscription.isActive else { return nil }
+    return Task {
+      await withTaskCancellationHandler {
+        for await _ in ended {}
+      } onCancel: {
+        subscription.cancel()
+      }
+    }
+  }
+
+  /// Sends an action an effect fed back, keeping the task for the effects it starts with those
+  /// of the action that started the effect.
+  private func receive(_ action: Root.Action, tasks: LockIsolated<[Task<Void, Never>]>) {
+    if let task = self.send(action) {
+      tasks.withValue { $0.append(task) }
+    }
   }
 
   func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
@@ -303,5 +395,66 @@ final class ClosureScopedCore<ParentState, ParentAction, State, Action>: Core {
 
   func send(_ action: Action) -> Task<Void, Never>? {
     self.base.send(self.fromAction(action))
+  }
+}
+
+/// The subscription of an effect's publisher: active until the publisher completes or the effect
+/// is cancelled, whichever comes first, at which point `onEnd` runs, once.
+private final class EffectSubscription: Sendable {
+  private enum Status {
+    case active(UncheckedSendable<AnyCancellable>?)
+    case completed
+    case cancelled
+  }
+
+  private let status = LockIsolated<Status>(.active(nil))
+  private let onEnd: @Sendable () -> Void
+
+  init(onEnd: @escaping @Sendable () -> Void) {
+    self.onEnd = onEnd
+  }
+
+  var isActive: Bool {
+    guard case .active = self.status.value else { return false }
+    return true
+  }
+
+  /// Keeps the subscription's cancellable, or cancels it if the effect was cancelled while the
+  /// publisher was being subscribed to.
+  func attach(_ cancellable: AnyCancellable) {
+    let held = UncheckedSendable(cancellable)
+    let wasCancelled = self.status.withValue { status in
+      switch status {
+      case .active:
+        status = .active(held)
+        return false
+      case .completed:
+        return false
+      case .cancelled:
+        return true
+      }
+    }
+    if wasCancelled { cancellable.cancel() }
+  }
+
+  func complete() {
+    guard self.end(as: .completed) != nil else { return }
+    self.onEnd()
+  }
+
+  func cancel() {
+    guard let cancellable = self.end(as: .cancelled) else { return }
+    cancellable?.value.cancel()
+    self.onEnd()
+  }
+
+  /// Ends the subscription. Returns `nil` if it had already ended, or else the cancellable it
+  /// held, if any.
+  private func end(as ending: Status) -> UncheckedSendable<AnyCancellable>?? {
+    self.status.withValue { status in
+      guard case let .active(cancellable) = status else { return nil }
+      status = ending
+      return .some(cancellable)
+    }
   }
 }

@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
 import ConcurrencyExtras
 import Dependencies
 import Foundation
@@ -102,9 +107,30 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
         tracked.cancellations.append(
           CancellationRegistration(id: inFlight, navigationIDPath: NavigationIDPath())
         )
-        tracked.operation = { send in
-          await run.operation(send)
+        let ended: @Sendable () -> Void = {
           inFlightEffects.withValue { _ = $0.remove(inFlight) }
+        }
+        switch run.body {
+        case let .operation(operation):
+          tracked.body = .operation { send in
+            await operation(send)
+            ended()
+          }
+        case let .publisher(publisher):
+          // A completion off the main queue reaches the store after the values before it, which
+          // hop to the main queue: the effect ends for the test at the same moment.
+          tracked.body = .publisher(
+            UncheckedSendable(
+              publisher.value
+                .handleEvents(
+                  receiveCompletion: { _ in
+                    if isOnMainQueue() { ended() } else { DispatchQueue.main.async(execute: ended) }
+                  },
+                  receiveCancel: ended
+                )
+                .eraseToAnyPublisher()
+            )
+          )
         }
         return tracked
       }

@@ -134,11 +134,11 @@ extension TestStore {
   ) async {
     let duration = duration ?? self.timeout
     // A non-exhaustive store skips actions that don't match, so it waits for one that does.
-    let isReady: (TestReducer<State, Action>) -> Bool =
-      self.exhaustivity == .on
-      ? { !$0.receivedActions.isEmpty }
-      : { $0.receivedActions.contains(where: { predicate($0.action) }) }
-    guard await self.waitForReceivedAction(timeout: duration, until: isReady) else {
+    guard
+      await self.waitForReceivedAction(
+        timeout: duration, until: { $0.hasReceivedAction(matching: predicate) }
+      )
+    else {
       let suggestion =
         self.reducer.inFlightEffects.value.isEmpty
         ? """
@@ -160,7 +160,31 @@ extension TestStore {
       )
       return
     }
+    self.assertReceivedAction(
+      matching: predicate,
+      unexpectedActionDescription: unexpectedActionDescription,
+      update: update,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+    await Task.megaYield()
+  }
 
+  /// Whether a received action is ready to be asserted: any action for an exhaustive store, or
+  /// one satisfying `predicate` for a non-exhaustive store, which skips those that don't.
+  func hasReceivedAction(matching predicate: (Action) -> Bool) -> Bool {
+    self.exhaustivity == .on
+      ? !self.reducer.receivedActions.isEmpty
+      : self.reducer.receivedActions.contains(where: { predicate($0.action) })
+  }
+
+  /// Asserts the next received action, which must be there: it satisfies `predicate` and
+  /// changed the state as `update` describes.
+  func assertReceivedAction(
+    matching predicate: (Action) -> Bool,
+    unexpectedActionDescription: (Action) -> String,
+    update: ((inout State) throws -> Void)?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
     if case let .off(showSkippedAssertions) = self.exhaustivity {
       var skipped = 0
       while let first = self.reducer.receivedActions.first, !predicate(first.action) {
@@ -201,18 +225,17 @@ extension TestStore {
       self.sharedChangeTracker.advance(to: sharedValues)
     }
     self.reducer.state = receivedState
-    await Task.megaYield()
   }
 
   /// Waits, yielding to effects, until `isReady` holds or the timeout has passed.
   private func waitForReceivedAction(
     timeout duration: Duration,
-    until isReady: (TestReducer<State, Action>) -> Bool
+    until isReady: (TestStore) -> Bool
   ) async -> Bool {
     await Task.megaYield()
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: duration)
-    while !isReady(self.reducer) {
+    while !isReady(self) {
       guard clock.now < deadline, !Task.isCancelled else { return false }
       await Task.detached(priority: .background) { await Task.yield() }.value
     }

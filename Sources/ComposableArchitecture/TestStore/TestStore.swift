@@ -70,6 +70,9 @@ public final class TestStore<State: Equatable, Action> {
   private var line: UInt
   private let column: UInt
   private var mainSerialExecutorToken: MainSerialExecutorUsers.Token?
+  /// The environment of a store made from an ``AnyReducer`` and an environment, which
+  /// `.environment` steps change.
+  var environment: (any TestStoreEnvironment)?
 
   /// Creates a test store for a reducer, with an initial state and dependencies.
   ///
