@@ -133,7 +133,11 @@ import Testing
     #expect(self.defaults.integer(forKey: "int") == 12)
     #expect(self.defaults.double(forKey: "double") == 1.5)
     #expect(self.defaults.string(forKey: "string") == "hi")
-    #expect(self.defaults.url(forKey: "url") == url)
+    #if canImport(Darwin)
+      #expect(self.defaults.url(forKey: "url") == url)
+    #else
+      #expect(self.defaults.string(forKey: "url") == url.absoluteString)
+    #endif
     #expect(self.defaults.data(forKey: "data") == data)
     #expect(self.defaults.object(forKey: "date") as? Date == date)
     #expect(self.defaults.integer(forKey: "theme") == Theme.dark.rawValue)

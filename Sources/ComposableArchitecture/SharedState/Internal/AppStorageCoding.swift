@@ -48,11 +48,21 @@ extension AppStorageCoding where Value == Date {
 
 extension AppStorageCoding where Value == URL {
   static var url: Self {
-    Self(
-      read: { store, key in store.object(forKey: key) == nil ? nil : store.url(forKey: key) },
-      write: { store, key, value in store.set(value, forKey: key) },
-      isEqual: { $0 == $1 }
-    )
+    #if canImport(Darwin)
+      Self(
+        read: { store, key in store.object(forKey: key) == nil ? nil : store.url(forKey: key) },
+        write: { store, key, value in store.set(value, forKey: key) },
+        isEqual: { $0 == $1 }
+      )
+    #else
+      // swift-corelibs-foundation's `set(_:forKey:)` for a URL keeps only its path, so the whole
+      // URL is stored as a string.
+      Self(
+        read: { store, key in store.string(forKey: key).flatMap { URL(string: $0) } },
+        write: { store, key, value in store.set(value.absoluteString, forKey: key) },
+        isEqual: { $0 == $1 }
+      )
+    #endif
   }
 }
 
