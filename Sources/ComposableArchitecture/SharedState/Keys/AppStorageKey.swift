@@ -326,27 +326,21 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
 
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     let store = self.store.value
-    var storedDefault = false
-    let value: Value? = self.lastSeen.lock.withLock {
-      if let value = self.coding.read(store, self.key) {
-        self.lastSeen.value = .some(value)
-        return value
-      }
-      if let initialValue = context.initialValue {
-        self.coding.write(store, self.key, initialValue)
-        storedDefault = true
-      }
-      self.lastSeen.value = .some(self.coding.read(store, self.key))
-      return nil
+    let stored: Value? = self.lastSeen.lock.withLock {
+      let value = self.coding.read(store, self.key)
+      self.lastSeen.value = .some(value)
+      return value
     }
-    if storedDefault {
-      UserDefaultsChangeMonitor.shared.didSave(to: store)
+    if let stored {
+      continuation.resume(returning: stored)
+      return
     }
-    if let value {
-      continuation.resume(returning: value)
-    } else {
-      continuation.resumeReturningInitialValue()
+    // The first value created for an empty key stores its default, so that every other reader
+    // of the store (and every later shared value, whatever its default) agrees on it.
+    if let initialValue = context.initialValue {
+      self.write(initialValue, to: store)
     }
+    continuation.resumeReturningInitialValue()
   }
 
   public func subscribe(
@@ -359,13 +353,22 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
-    let store = self.store.value
+    self.write(value, to: self.store.value)
+    continuation.resume()
+  }
+
+  /// Writes a value without holding the lock while `UserDefaults` announces the change (on
+  /// Apple platforms it does so synchronously, and another key's observer taking its own lock
+  /// meanwhile could deadlock with it): checks made during the write take the store's contents
+  /// as this key's own.
+  private func write(_ value: Value, to store: UserDefaults) {
+    self.lastSeen.lock.withLock { self.lastSeen.writesInProgress += 1 }
+    self.coding.write(store, self.key, value)
     self.lastSeen.lock.withLock {
-      self.coding.write(store, self.key, value)
+      self.lastSeen.writesInProgress -= 1
       self.lastSeen.value = .some(self.coding.read(store, self.key))
     }
     UserDefaultsChangeMonitor.shared.didSave(to: store)
-    continuation.resume()
   }
 
   /// Yields the stored value if it isn't the one last loaded, saved or yielded. Reading,
@@ -374,6 +377,10 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   private func storeDidChange(subscriber: SharedSubscriber<Value>) {
     self.lastSeen.lock.withLock {
       let current = self.coding.read(self.store.value, self.key)
+      if self.lastSeen.writesInProgress > 0 {
+        self.lastSeen.value = .some(current)
+        return
+      }
       if case let .some(lastSeen) = self.lastSeen.value, self.isSame(lastSeen, current) {
         return
       }
@@ -399,6 +406,8 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   private final class LastSeenValue: @unchecked Sendable {
     let lock = NSRecursiveLock()
     var value: Value??
+    /// Writes by this key under way.
+    var writesInProgress = 0
   }
 }
 

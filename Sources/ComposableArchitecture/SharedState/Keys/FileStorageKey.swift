@@ -48,14 +48,17 @@ extension SharedReaderKey {
   /// A key for a value stored in a file in a format of your choosing.
   ///
   /// ```swift
-  /// @Shared(
-  ///   .fileStorage(
-  ///     notesURL,
-  ///     decode: { String(decoding: $0, as: UTF8.self) },
-  ///     encode: { Data($0.utf8) }
-  ///   )
-  /// )
-  /// var notes = ""
+  /// extension SharedKey where Self == FileStorageKey<String> {
+  ///   static var notes: Self {
+  ///     .fileStorage(
+  ///       .documentsDirectory.appending(component: "notes.txt"),
+  ///       decode: { String(decoding: $0, as: UTF8.self) },
+  ///       encode: { Data($0.utf8) }
+  ///     )
+  ///   }
+  /// }
+  ///
+  /// @Shared(.notes) var notes = ""
   /// ```
   ///
   /// It behaves as ``fileStorage(_:decoder:encoder:)`` does.
