@@ -183,6 +183,33 @@ import Testing
     }
   }
 
+  @Test(arguments: FileSchedulerKind.allCases)
+  func changesAreFollowedAgainAfterTheDirectoryIsRemovedAndWrittenAgain(
+    _ kind: FileSchedulerKind
+  ) async throws {
+    try await withScratchDirectory { directory in
+      let folder = directory.appendingPathComponent("folder", isDirectory: true)
+      let url = folder.appendingPathComponent("count.json")
+      try await withDependencies { $0.defaultFileStorage = self.storage(kind) } operation: {
+        @Shared(.fileStorage(url)) var count = 0
+        let sharedCount = $count
+        $count.withLock { $0 = 1 }
+        #expect(await eventually { decodedFile(Int.self, at: url) == 1 })
+        try await Task.sleep(for: .milliseconds(1_100))
+
+        try FileManager.default.removeItem(at: folder)
+        #expect(await eventually { sharedCount.wrappedValue == 0 })
+
+        // The next change recreates the directory, and the file is watched again.
+        $count.withLock { $0 = 2 }
+        #expect(await eventually { decodedFile(Int.self, at: url) == 2 })
+        try await Task.sleep(for: .milliseconds(1_100))
+        #expect(try runProcess("/bin/sh", ["-c", #"printf 5 > "$1""#, "sh", url.path]) == 0)
+        #expect(await eventually { sharedCount.wrappedValue == 5 })
+      }
+    }
+  }
+
   @Test func aCorruptFileOnDiskIsLeftUntouchedUntilTheValueChanges() async throws {
     try await withScratchDirectory { directory in
       let url = directory.appendingPathComponent("count.json")

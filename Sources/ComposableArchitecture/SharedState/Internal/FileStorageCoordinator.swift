@@ -57,6 +57,57 @@ final class FileStorageCoordinator<Value: Sendable>: PendingFileWrites.Flushing,
     PendingFileWrites.unregister(self)
   }
 
+  // MARK: Watching
+
+  /// The watch on the file and who hears of its changes. A watch can be lost: the kernel drops
+  /// it when the file's directory is removed. A missing file marks it for renewal, which the
+  /// next write (recreating the directory) does.
+  private struct Watch {
+    var subscriber: SharedSubscriber<Value>?
+    var subscription: SharedSubscription?
+    var needsRenewal = false
+  }
+
+  private let watch = LockIsolated(Watch())
+
+  /// Follows changes to the file until the returned subscription is cancelled, which also
+  /// writes any pending change.
+  func startWatching(subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+    self.watch.withValue { $0.subscriber = subscriber }
+    self.renewWatch()
+    return SharedSubscription {
+      let subscription = self.watch.withValue { watch in
+        defer { watch = Watch() }
+        return watch.subscription
+      }
+      subscription?.cancel()
+      self.flush()
+    }
+  }
+
+  private func renewWatch() {
+    guard let subscriber = self.watch.value.subscriber else { return }
+    let subscription: SharedSubscription
+    do {
+      subscription = try self.storage.fileSystemSource(self.url) { [weak self] in
+        self?.fileDidChange(subscriber: subscriber)
+      }
+    } catch {
+      subscriber.yield(throwing: error)
+      return
+    }
+    let replaced = self.watch.withValue { watch -> SharedSubscription? in
+      // Stopped meanwhile: the new watch is not wanted.
+      guard watch.subscriber != nil else { return subscription }
+      defer {
+        watch.subscription = subscription
+        watch.needsRenewal = false
+      }
+      return watch.subscription
+    }
+    replaced?.cancel()
+  }
+
   // MARK: Loading
 
   func load(continuation: LoadContinuation<Value>) {
@@ -83,6 +134,9 @@ final class FileStorageCoordinator<Value: Sendable>: PendingFileWrites.Flushing,
       } catch {
         subscriber.yield(throwing: error)
         return
+      }
+      if contents == nil {
+        self.watch.withValue { $0.needsRenewal = true }
       }
       let isNews = self.state.withValue { state -> Bool in
         guard !state.schedule.hasPendingWrite, state.knownContents != .some(contents) else {
@@ -175,6 +229,9 @@ final class FileStorageCoordinator<Value: Sendable>: PendingFileWrites.Flushing,
           throw error
         }
         self.state.withValue { $0.writtenGeneration = write.generation }
+        if self.watch.value.needsRenewal {
+          self.renewWatch()
+        }
         return .success(())
       } catch {
         return .failure(error)

@@ -127,20 +127,7 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    let coordinator = self.coordinator
-    let watch: SharedSubscription
-    do {
-      watch = try coordinator.storage.fileSystemSource(coordinator.url) { [weak coordinator] in
-        coordinator?.fileDidChange(subscriber: subscriber)
-      }
-    } catch {
-      subscriber.yield(throwing: error)
-      return SharedSubscription { coordinator.flush() }
-    }
-    return SharedSubscription {
-      watch.cancel()
-      coordinator.flush()
-    }
+    self.coordinator.startWatching(subscriber: subscriber)
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
