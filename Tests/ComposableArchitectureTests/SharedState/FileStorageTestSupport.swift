@@ -24,7 +24,7 @@ func withScratchDirectory<R>(
 /// Waits until `condition` holds, for at most `timeout`; returns whether it held.
 @discardableResult
 func eventually(
-  timeout: Duration = .seconds(5), _ condition: @Sendable () throws -> Bool
+  timeout: Duration = .seconds(10), _ condition: @Sendable () throws -> Bool
 ) async rethrows -> Bool {
   let clock = ContinuousClock()
   let deadline = clock.now + timeout

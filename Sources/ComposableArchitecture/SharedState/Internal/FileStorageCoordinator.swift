@@ -12,9 +12,10 @@ import Foundation
 /// The moving parts behind one ``FileStorageKey``: it loads the file, writes changes when the
 /// ``FileWriteSchedule`` says so, and tells changes made by others from its own.
 ///
-/// Two locks, never held while scheduling work (so a scheduler that runs work at once can't
+/// Its locks are never held while scheduling work (so a scheduler that runs work at once can't
 /// deadlock or drop a write):
 /// - `state` guards the schedule and what the file is known to hold, briefly;
+/// - `watch` guards the watch on the file, briefly;
 /// - `fileLock` is held while the file is written or read after a change, so that reading the
 ///   file and comparing it with the last write can't interleave with a write.
 final class FileStorageCoordinator<Value: Sendable>: PendingFileWrites.Flushing,
