@@ -288,10 +288,13 @@ extension PersistentReference: MutableSharedReference where Key: SharedKey {
   private func saveLatest(context: SaveContext) {
     self.saveLock.withLock {
       let value = UncheckedSendable(self.unobservedValue)
+      // Described now: a key may hold the continuation (to coalesce saves), and a description
+      // closure capturing `self` would keep this reference alive through its own key.
+      let description = "\(self.key)"
       self.key.save(
         value.value,
         context: context,
-        continuation: SaveContinuation("\(self.key)") { [weak self] result in
+        continuation: SaveContinuation(description) { [weak self] result in
           guard let self else { return }
           switch result {
           case .success:
@@ -311,10 +314,11 @@ extension PersistentReference: MutableSharedReference where Key: SharedKey {
       try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
         self.saveLock.withLock {
           let value = UncheckedSendable(self.unobservedValue)
+          let description = "\(self.key)"
           self.key.save(
             value.value,
             context: .userInitiated,
-            continuation: SaveContinuation("\(self.key)") { result in
+            continuation: SaveContinuation(description) { result in
               continuation.resume(with: result.map { _ in })
             }
           )

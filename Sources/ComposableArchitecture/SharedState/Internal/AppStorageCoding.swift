@@ -1,0 +1,101 @@
+import Foundation
+
+/// How one type of value is read from and written to `UserDefaults`, and compared, so that a
+/// change can be told from a value already seen.
+struct AppStorageCoding<Value>: Sendable {
+  /// The stored value, `nil` when the key holds none (or one of another type).
+  let read: @Sendable (UserDefaults, String) -> Value?
+  let write: @Sendable (UserDefaults, String, Value) -> Void
+  let isEqual: @Sendable (Value, Value) -> Bool
+}
+
+extension AppStorageCoding where Value: Equatable {
+  /// A type `UserDefaults` stores as it is, read back with `read` once the key is known to hold
+  /// something.
+  static func stored(_ read: @escaping @Sendable (UserDefaults, String) -> Value?) -> Self {
+    Self(
+      read: { store, key in store.object(forKey: key) == nil ? nil : read(store, key) },
+      write: { store, key, value in store.set(value, forKey: key) },
+      isEqual: { $0 == $1 }
+    )
+  }
+
+}
+
+extension AppStorageCoding where Value == Bool {
+  static var bool: Self { .stored { $0.bool(forKey: $1) } }
+}
+
+extension AppStorageCoding where Value == Int {
+  static var int: Self { .stored { $0.integer(forKey: $1) } }
+}
+
+extension AppStorageCoding where Value == Double {
+  static var double: Self { .stored { $0.double(forKey: $1) } }
+}
+
+extension AppStorageCoding where Value == String {
+  static var string: Self { .stored { $0.string(forKey: $1) } }
+}
+
+extension AppStorageCoding where Value == Data {
+  static var data: Self { .stored { $0.data(forKey: $1) } }
+}
+
+extension AppStorageCoding where Value == Date {
+  static var date: Self { .stored { $0.object(forKey: $1) as? Date } }
+}
+
+extension AppStorageCoding where Value == URL {
+  static var url: Self {
+    #if canImport(Darwin)
+      Self(
+        read: { store, key in store.object(forKey: key) == nil ? nil : store.url(forKey: key) },
+        write: { store, key, value in store.set(value, forKey: key) },
+        isEqual: { $0 == $1 }
+      )
+    #else
+      // swift-corelibs-foundation's `set(_:forKey:)` for a URL keeps only its path, so the whole
+      // URL is stored as a string.
+      Self(
+        read: { store, key in store.string(forKey: key).flatMap { URL(string: $0) } },
+        write: { store, key, value in store.set(value.absoluteString, forKey: key) },
+        isEqual: { $0 == $1 }
+      )
+    #endif
+  }
+}
+
+extension AppStorageCoding {
+  /// A value stored by its raw value.
+  static func rawRepresentable<Raw>(_ raw: AppStorageCoding<Raw>) -> Self
+  where Value: RawRepresentable, Value.RawValue == Raw {
+    Self(
+      read: { store, key in raw.read(store, key).flatMap(Value.init(rawValue:)) },
+      write: { store, key, value in raw.write(store, key, value.rawValue) },
+      isEqual: { raw.isEqual($0.rawValue, $1.rawValue) }
+    )
+  }
+
+  /// An optional value: `nil` is stored by removing the key.
+  static func optional<Wrapped>(_ wrapped: AppStorageCoding<Wrapped>) -> Self
+  where Value == Wrapped? {
+    Self(
+      read: { store, key in wrapped.read(store, key).map { .some($0) } },
+      write: { store, key, value in
+        if let value {
+          wrapped.write(store, key, value)
+        } else {
+          store.removeObject(forKey: key)
+        }
+      },
+      isEqual: { lhs, rhs in
+        switch (lhs, rhs) {
+        case let (lhs?, rhs?): return wrapped.isEqual(lhs, rhs)
+        case (nil, nil): return true
+        default: return false
+        }
+      }
+    )
+  }
+}

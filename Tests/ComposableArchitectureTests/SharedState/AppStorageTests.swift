@@ -1,0 +1,209 @@
+import ConcurrencyExtras
+import Dependencies
+import Foundation
+import Testing
+
+@testable import ComposableArchitecture
+
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
+
+/// App storage against a `UserDefaults` store of each test's own.
+@Suite struct AppStorageTests {
+  enum Theme: Int, Sendable { case system, light, dark }
+  enum Sorting: String, Sendable { case name, date }
+
+  let defaults: UserDefaults
+
+  init() {
+    @Dependency(\.defaultAppStorage) var defaults
+    self.defaults = defaults
+  }
+
+  @Test func eachTestHasAFreshStore() {
+    #expect(self.defaults !== UserDefaults.standard)
+    #expect(self.defaults.object(forKey: "count") == nil)
+  }
+
+  @Test func theDefaultIsStoredWhenTheKeyHoldsNothing() {
+    @Shared(.appStorage("count")) var count = 42
+    #expect(count == 42)
+    #expect(self.defaults.integer(forKey: "count") == 42)
+  }
+
+  @Test func aStoredValueIsLoaded() {
+    self.defaults.set(7, forKey: "count")
+    @Shared(.appStorage("count")) var count = 42
+    #expect(count == 7)
+  }
+
+  @Test func aChangeIsSaved() {
+    @Shared(.appStorage("count")) var count = 0
+    $count.withLock { $0 += 5 }
+    #expect(self.defaults.integer(forKey: "count") == 5)
+  }
+
+  @Test func sharedValuesWithTheSameKeyShareOneValueWhateverTheirDefaults() {
+    @Shared(.appStorage("count")) var first = 1
+    @Shared(.appStorage("count")) var second = 2
+    #expect(second == 1)
+    $second.withLock { $0 = 3 }
+    #expect(first == 3)
+  }
+
+  @Test func aWriteMadeStraightToTheStoreIsPickedUp() async {
+    @Shared(.appStorage("count")) var count = 0
+    self.defaults.set(99, forKey: "count")
+    let sharedCount = $count
+    #expect(await eventually { sharedCount.wrappedValue == 99 })
+  }
+
+  @Test func removingTheKeyBringsBackTheDefault() async {
+    @Shared(.appStorage("name")) var name = "Blob"
+    $name.withLock { $0 = "Blob Jr." }
+    self.defaults.removeObject(forKey: "name")
+    let sharedName = $name
+    #expect(await eventually { sharedName.wrappedValue == "Blob" })
+  }
+
+  @Test func aSaveIsSeenAtOnceByAValueFromAnotherContextOnTheSameStore() {
+    let defaults = self.defaults
+    @Shared(.appStorage("count")) var count = 0
+    // The live context keeps references of its own, so this is a second value for the key.
+    let other = withDependencies {
+      $0.context = .live
+      $0.defaultAppStorage = defaults
+    } operation: {
+      Shared(wrappedValue: 0, .appStorage("count"))
+    }
+    $count.withLock { $0 = 8 }
+    #expect(other.wrappedValue == 8)
+    other.withLock { $0 = 9 }
+    #expect(count == 9)
+  }
+
+  @Test func theOwnSavesOfAKeyAreNotReportedBackAsChanges() async throws {
+    @Shared(.appStorage("count")) var count = 0
+    let received = LockIsolated<[Int]>([])
+    let cancellable = $count.publisher.sink { value in received.withValue { $0.append(value) } }
+    $count.withLock { $0 = 1 }
+    $count.withLock { $0 = 2 }
+    // Long enough for the store to be checked for changes several times.
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(received.value == [0, 1, 2])
+    cancellable.cancel()
+  }
+
+  @Test func anExplicitStoreIsUsed() {
+    let store = UserDefaults(suiteName: NSTemporaryDirectory() + "app-storage-\(UUID().uuidString)")!
+    @Shared(.appStorage("flag", store: store)) var flag = false
+    $flag.withLock { $0 = true }
+    #expect(store.bool(forKey: "flag"))
+    #expect(self.defaults.object(forKey: "flag") == nil)
+  }
+
+  @Test func everySupportedTypeRoundTrips() {
+    let url = URL(string: "https://example.com/a?b=c")!
+    let date = Date(timeIntervalSince1970: 1_000_000)
+    let data = Data([0, 1, 2, 255])
+
+    @Shared(.appStorage("bool")) var bool = false
+    @Shared(.appStorage("int")) var int = 0
+    @Shared(.appStorage("double")) var double = 0.0
+    @Shared(.appStorage("string")) var string = ""
+    @Shared(.appStorage("url")) var storedURL = URL(string: "https://example.org")!
+    @Shared(.appStorage("data")) var storedData = Data()
+    @Shared(.appStorage("date")) var storedDate = Date.distantPast
+    @Shared(.appStorage("theme")) var theme = Theme.system
+    @Shared(.appStorage("sorting")) var sorting = Sorting.name
+
+    $bool.withLock { $0 = true }
+    $int.withLock { $0 = 12 }
+    $double.withLock { $0 = 1.5 }
+    $string.withLock { $0 = "hi" }
+    $storedURL.withLock { $0 = url }
+    $storedData.withLock { $0 = data }
+    $storedDate.withLock { $0 = date }
+    $theme.withLock { $0 = .dark }
+    $sorting.withLock { $0 = .date }
+
+    #expect(self.defaults.bool(forKey: "bool"))
+    #expect(self.defaults.integer(forKey: "int") == 12)
+    #expect(self.defaults.double(forKey: "double") == 1.5)
+    #expect(self.defaults.string(forKey: "string") == "hi")
+    #if canImport(Darwin)
+      #expect(self.defaults.url(forKey: "url") == url)
+    #else
+      #expect(self.defaults.string(forKey: "url") == url.absoluteString)
+    #endif
+    #expect(self.defaults.data(forKey: "data") == data)
+    #expect(self.defaults.object(forKey: "date") as? Date == date)
+    #expect(self.defaults.integer(forKey: "theme") == Theme.dark.rawValue)
+    #expect(self.defaults.string(forKey: "sorting") == Sorting.date.rawValue)
+
+    // Read back by keys created afresh.
+    withDependencies { $0.defaultAppStorage = self.defaults } operation: {
+      #expect(self.loaded(.appStorage("bool"), default: false) == true)
+      #expect(self.loaded(.appStorage("int"), default: 0) == 12)
+      #expect(self.loaded(.appStorage("double"), default: 0.0) == 1.5)
+      #expect(self.loaded(.appStorage("string"), default: "") == "hi")
+      #expect(self.loaded(.appStorage("url"), default: URL(string: "https://example.org")!) == url)
+      #expect(self.loaded(.appStorage("data"), default: Data()) == data)
+      #expect(self.loaded(.appStorage("date"), default: Date.distantPast) == date)
+      #expect(self.loaded(.appStorage("theme"), default: Theme.system) == .dark)
+      #expect(self.loaded(.appStorage("sorting"), default: Sorting.name) == .date)
+    }
+  }
+
+  @Test func optionalValuesAreRemovedWhenNil() {
+    @Shared(.appStorage("name")) var name: String?
+    @Shared(.appStorage("theme")) var theme: Theme?
+    @Shared(.appStorage("sorting")) var sorting: Sorting?
+    @Shared(.appStorage("count")) var count: Int?
+    #expect(name == nil && theme == nil && sorting == nil && count == nil)
+
+    $name.withLock { $0 = "Blob" }
+    $theme.withLock { $0 = .light }
+    $sorting.withLock { $0 = .name }
+    $count.withLock { $0 = 3 }
+    #expect(self.defaults.string(forKey: "name") == "Blob")
+    #expect(self.defaults.integer(forKey: "theme") == Theme.light.rawValue)
+    #expect(self.defaults.string(forKey: "sorting") == "name")
+    #expect(self.defaults.integer(forKey: "count") == 3)
+
+    $name.withLock { $0 = nil }
+    $theme.withLock { $0 = nil }
+    #expect(self.defaults.object(forKey: "name") == nil)
+    #expect(self.defaults.object(forKey: "theme") == nil)
+  }
+
+  @Test func aRawValueNoCaseMatchesReadsAsTheDefault() {
+    self.defaults.set(77, forKey: "theme")
+    @Shared(.appStorage("theme")) var theme = Theme.light
+    #expect(theme == .light)
+  }
+
+  @Test func keysAreIdentifiedByNameAndStore() {
+    let other = UserDefaults(suiteName: NSTemporaryDirectory() + "app-storage-\(UUID().uuidString)")!
+    let key = AppStorageKey<Int>.appStorage("count")
+    #expect(key.id == AppStorageKey<Int>.appStorage("count").id)
+    #expect(key.id != AppStorageKey<Int>.appStorage("other").id)
+    #expect(key.id != AppStorageKey<Int>.appStorage("count", store: other).id)
+    #expect(key.description == #".appStorage("count")"#)
+  }
+
+  /// The value a new shared value with `key` starts with, in a context with no live references.
+  private func loaded<Value: Sendable>(_ key: AppStorageKey<Value>, default value: Value) -> Value {
+    let continuation = LockIsolated<Value?>(nil)
+    key.load(
+      context: .userInitiated,
+      continuation: LoadContinuation { result in
+        continuation.setValue((try? result.get()).flatMap { $0 } ?? value)
+      }
+    )
+    return continuation.value ?? value
+  }
+}
