@@ -5,7 +5,7 @@ import Testing
 // declare `@Shared(.tally)` and so see one tally; the counter tab changes it, the summary tab
 // resets it.
 
-struct Tally: Equatable {
+struct Tally: Codable, Equatable {
   private(set) var count = 0
   private(set) var highest = 0
   private(set) var lowest = 0

@@ -17,8 +17,6 @@ extension SharedKey where Self == FileStorageKey<Tally> {
   }
 }
 
-extension Tally: Codable {}
-
 /// Counts visits in `UserDefaults`.
 @Reducer
 struct VisitCounter {
