@@ -45,7 +45,14 @@ public final class TestStore<State: Equatable, Action> {
     set { self.reducer.dependencies = newValue }
   }
 
-  /// The state as of the last assertion. Inside an assertion closure, the state being asserted.
+  /// The state as of the last assertion. Inside the assertion closure of a `send` or `receive`,
+  /// the state before that step: the value the closure's `inout` state starts from.
+  ///
+  /// ```swift
+  /// await store.send(.incrementButtonTapped) {
+  ///   $0.count = store.state.count + 1
+  /// }
+  /// ```
   public var state: State {
     self.reducer.state
   }
@@ -292,13 +299,17 @@ extension TestStore {
     update updateStateToExpectedResult: ((_ state: inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> TestStoreTask {
+    // While the assertion runs, `store.state` is the state before the action, as in `receive`.
+    let currentState = self.reducer.state
+    self.reducer.state = previousState
     self.checkState(
       previous: previousState,
-      actual: self.reducer.state,
+      actual: currentState,
       update: updateStateToExpectedResult,
       stackElementIDs: self.reducer.stackElementIDsBeforeSend,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
+    self.reducer.state = currentState
     if "\(self.fileID)" == "\(fileID)" {
       self.line = line
     }
