@@ -57,6 +57,17 @@ public final class TestStore<State: Equatable, Action> {
     self.reducer.state
   }
 
+  /// Whether the feature under test has dismissed itself, by calling `@Dependency(\.dismiss)`.
+  /// Dismissal cancels the effects still running; actions sent afterwards are reported.
+  ///
+  /// ```swift
+  /// await store.send(.closeButtonTapped)
+  /// #expect(store.isDismissed)
+  /// ```
+  public var isDismissed: Bool {
+    self.reducer.isDismissed
+  }
+
   /// Whether effects are run serially on the main thread, which makes async tests deterministic.
   /// A test store turns it on for its lifetime.
   public var useMainSerialExecutor: Bool {
@@ -236,6 +247,9 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
+    guard self.canSend(fileID: fileID, filePath: filePath, line: line, column: column) else {
+      return TestStoreTask(rawValue: nil, timeout: self.timeout)
+    }
     let (previousState, task) = self.startSend(
       action, fileID: fileID, filePath: filePath, line: line, column: column
     )
@@ -265,6 +279,9 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) -> TestStoreTask {
+    guard self.canSend(fileID: fileID, filePath: filePath, line: line, column: column) else {
+      return TestStoreTask(rawValue: nil, timeout: self.timeout)
+    }
     let (previousState, task) = self.startSend(
       action, fileID: fileID, filePath: filePath, line: line, column: column
     )
@@ -272,6 +289,23 @@ extension TestStore {
       previousState, task, update: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
+  }
+
+  /// Whether an action can be sent; one sent after the feature dismissed itself is reported.
+  private func canSend(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> Bool {
+    guard self.isDismissed else { return true }
+    reportIssue(
+      """
+      An action was sent to a test store whose feature has dismissed itself.
+
+      After "dismiss()" the feature is gone, as it would be from the screen: nothing can be sent \
+      to it any more. Assert "store.isDismissed" and end the test there.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+    return false
   }
 
   private func startSend(
