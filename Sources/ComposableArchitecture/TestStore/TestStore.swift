@@ -465,7 +465,7 @@ extension TestStore {
             $0.stackElementID = stackElementIDs.copy()
           }
         } operation: {
-          try update(&state)
+          try self.exhaustivity.withAssertionHelpers { try update(&state) }
         }
       } catch {
         reportIssue(
