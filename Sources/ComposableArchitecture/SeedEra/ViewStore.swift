@@ -25,7 +25,7 @@ import ConcurrencyExtras
 public final class ViewStore<ViewState, ViewAction>: ObservableObject {
   nonisolated(unsafe) public let objectWillChange = ObservableObjectPublisher()
 
-  private let store: Store<ViewState, ViewAction>
+  let store: Store<ViewState, ViewAction>
   private let isDuplicate: (ViewState, ViewState) -> Bool
   private let subject: CurrentValueSubject<ViewState, Never>
 
