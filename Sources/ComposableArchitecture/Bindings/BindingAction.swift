@@ -244,16 +244,33 @@ final class BindingActionDebugger: Sendable {
   /// Set once the action that carries the write exists (the action holds this debugger).
   let actionDescription = LockIsolated("")
   let wasApplied = LockIsolated(false)
+  /// Whether the write is to a `@BindingState` field, declared where the debugger reports.
+  let isBindingState: Bool
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
 
-  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+  init(
+    isBindingState: Bool = false,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    self.isBindingState = isBindingState
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
     self.column = column
+  }
+
+  /// A debugger for a write to a `@BindingState` field, reported where the field is declared.
+  convenience init<Value>(bindingState: BindingState<Value>) {
+    self.init(
+      isBindingState: true,
+      fileID: bindingState.fileID,
+      filePath: bindingState.filePath,
+      line: bindingState.line,
+      column: bindingState.column
+    )
   }
 
   /// Describes `action`, which carries a binding write of `value`:
@@ -269,9 +286,11 @@ final class BindingActionDebugger: Sendable {
 
   deinit {
     guard !self.wasApplied.value else { return }
+    let origin =
+      self.isBindingState ? " for binding state defined at \"\(self.fileID):\(self.line)\"" : ""
     reportIssue(
       """
-      A binding action sent from a store was not handled:
+      A binding action sent from a store\(origin) was not handled:
 
         Action:
           \(self.actionDescription.value)

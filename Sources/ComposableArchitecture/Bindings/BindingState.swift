@@ -106,9 +106,20 @@ extension BindingAction {
     _ keyPath: _SendableWritableKeyPath<Root, BindingState<Value>>,
     _ value: Value
   ) -> Self {
-    Self(
+    Self(keyPath: keyPath, value: value)
+  }
+
+  init<Value: Equatable & Sendable>(
+    keyPath: _SendableWritableKeyPath<Root, BindingState<Value>>,
+    value: Value,
+    onSet: (@Sendable () -> Void)? = nil
+  ) {
+    self.init(
       keyPath: keyPath,
-      set: { $0[keyPath: keyPath as WritableKeyPath<Root, BindingState<Value>>].wrappedValue = value },
+      set: {
+        $0[keyPath: keyPath as WritableKeyPath<Root, BindingState<Value>>].wrappedValue = value
+        onSet?()
+      },
       value: value,
       valueIsEqualTo: { ($0 as? Value) == value }
     )

@@ -58,13 +58,21 @@ extension Store {
       fileID: fileID, filePath: filePath, line: line, column: column
     )
     let keyPath = sendableWritableKeyPath(keyPath)
-    let bindingAction = BindingAction<State>(
-      keyPath: keyPath,
-      value: value,
-      onSet: { debugger.wasApplied.setValue(true) }
-    )
-    let action = embed(bindingAction)
-    debugger.describe(action, writing: value)
+    self.sendWatchedBinding(value, debugger: debugger) { onSet in
+      embed(BindingAction<State>(keyPath: keyPath, value: value, onSet: onSet))
+    }
+  }
+
+  /// Sends the binding action `makeAction` builds around the write's `onSet`, so that
+  /// `debugger` reports the action if no reducer applies it.
+  func sendWatchedBinding(
+    _ value: Any,
+    debugger: BindingActionDebugger,
+    describedAs description: ((Action) -> Any)? = nil,
+    makeAction: (_ onSet: @escaping @Sendable () -> Void) -> Action
+  ) {
+    let action = makeAction { debugger.wasApplied.setValue(true) }
+    debugger.describe(description?(action) ?? action, writing: value)
     let wasDropped = BindingLocal.write {
       _ = self.send(action)
     }

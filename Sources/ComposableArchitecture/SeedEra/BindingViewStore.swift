@@ -22,12 +22,15 @@ import CustomDump
 @dynamicMemberLookup
 public struct BindingViewStore<State> {
   let store: Store<State, BindingAction<State>>
+  /// The bindable action a binding action is sent as, to describe it.
+  let bindableAction: (BindingAction<State>) -> Any
 
   /// The binding view store of a store whose actions are bindable.
   public init<Action: BindableAction>(_ store: Store<State, Action>) where Action.State == State {
     self.store = Store(
       core: ClosureScopedCore(base: store.core, toState: { $0 }, fromAction: { Action.binding($0) })
     )
+    self.bindableAction = { Action.binding($0) }
   }
 
   /// Reads a field of the state.
@@ -47,9 +50,16 @@ public struct BindingViewStore<State> {
           store.withState { $0[keyPath: keyPath as WritableKeyPath<State, BindingState<Value>>] }
             .wrappedValue
         },
-        set: { newValue in
-          BindingLocal.write {
-            _ = store.send(.set(keyPath, newValue))
+        set: { [bindableAction] newValue in
+          let debugger = BindingActionDebugger(
+            bindingState: store.withState {
+              $0[keyPath: keyPath as WritableKeyPath<State, BindingState<Value>>]
+            }
+          )
+          store.sendWatchedBinding(
+            newValue, debugger: debugger, describedAs: bindableAction
+          ) { onSet in
+            BindingAction(keyPath: keyPath, value: newValue, onSet: onSet)
           }
         }
       ),
@@ -181,13 +191,23 @@ extension ViewStore where ViewAction: BindableAction, ViewAction.State == ViewSt
   /// ```swift
   /// let nickname = viewStore.$nickname   // Binding<String>
   /// ```
+  ///
+  /// A write that no reducer applies is reported at the field's declaration: add
+  /// `BindingReducer()` to the feature's `body`.
   public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: WritableKeyPath<ViewState, BindingState<Value>>
   ) -> Binding<Value> {
     let keyPath = sendableWritableKeyPath(keyPath)
-    return self.binding(
-      get: { $0[keyPath: keyPath as WritableKeyPath<ViewState, BindingState<Value>>].wrappedValue },
-      send: { .binding(.set(keyPath, $0)) }
+    let field = keyPath as WritableKeyPath<ViewState, BindingState<Value>>
+    let store = self.store
+    return Binding(
+      get: { self.state[keyPath: field].wrappedValue },
+      set: { newValue in
+        let debugger = BindingActionDebugger(bindingState: store.withState { $0[keyPath: field] })
+        store.sendWatchedBinding(newValue, debugger: debugger) { onSet in
+          .binding(BindingAction(keyPath: keyPath, value: newValue, onSet: onSet))
+        }
+      }
     )
   }
 }

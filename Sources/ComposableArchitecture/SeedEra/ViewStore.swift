@@ -25,9 +25,9 @@ import ConcurrencyExtras
 public final class ViewStore<ViewState, ViewAction>: ObservableObject {
   nonisolated(unsafe) public let objectWillChange = ObservableObjectPublisher()
 
-  private let store: Store<ViewState, ViewAction>
+  let store: Store<ViewState, ViewAction>
   private let isDuplicate: (ViewState, ViewState) -> Bool
-  private let subject: CurrentValueSubject<ViewState, Never>
+  private let subject: StateRelay<ViewState>
 
   /// A view store that observes the view state `toViewState` derives from the store's state, and
   /// notifies only when `isDuplicate` says it changed.
@@ -59,7 +59,7 @@ public final class ViewStore<ViewState, ViewAction>: ObservableObject {
       core: ClosureScopedCore(base: store.core, toState: toViewState, fromAction: fromViewAction)
     )
     self.isDuplicate = isDuplicate
-    self.subject = CurrentValueSubject(self.store.withState { $0 })
+    self.subject = StateRelay(self.store.withState { $0 })
     store.core.root.observe(self) { [weak self] in
       self?.stateDidChange()
     }

@@ -21,6 +21,9 @@ protocol Core<State, Action>: AnyObject, Sendable {
   func send(_ action: Action) -> Task<Void, Never>?
   /// The root of the core tree, which runs the reducer and notifies observers.
   var root: any RootCoreProtocol { get }
+  /// Whether a store with this core can cache the stores scoped from it: not when it, or a core
+  /// it derives from, was scoped with closures. See `ChildStoreCaching.swift`.
+  var canStoreCacheChildren: Bool { get }
 }
 
 @MainActor

@@ -12,17 +12,28 @@ extension Store where State: ObservableState {
   /// by its ID, so the same row gets the same store as long as it stays in the array.
   public func scope<ElementID, ElementState, ElementAction>(
     state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
-    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
-    self.scope(state, action: action)
+    self.scope(
+      state, action: action, fileID: fileID, filePath: filePath, line: line, column: column
+    )
   }
 
   /// Derives a collection of stores, one per element of an identified array; the same as
-  /// ``scope(state:action:)-(KeyPath<State,IdentifiedArray<ElementID,ElementState>>,_)``.
+  /// ``scope(state:action:fileID:filePath:line:column:)-(KeyPath<State,IdentifiedArray<ElementID,ElementState>>,_,_,_,_,_)``.
   public func scope<ElementID, ElementState, ElementAction>(
     _ state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
-    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
+    self.reportUncachedScope(fileID: fileID, filePath: filePath, line: line, column: column)
     let elements = self.state[keyPath: state]
     let collectionStore: Store<IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>> =
       self.scope(state, action: action)
@@ -31,7 +42,7 @@ extension Store where State: ObservableState {
 }
 
 /// The stores of the elements of an identified array, in order: what
-/// ``Store/scope(state:action:)-(KeyPath<State,IdentifiedArray<ElementID,ElementState>>,_)``
+/// ``Store/scope(state:action:fileID:filePath:line:column:)-(KeyPath<State,IdentifiedArray<ElementID,ElementState>>,_,_,_,_,_)``
 /// returns.
 ///
 /// Its elements are stores, which live on the main actor: read it only there.

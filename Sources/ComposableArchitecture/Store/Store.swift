@@ -152,6 +152,7 @@ public final class Store<State, Action>: Observable, Perceptible {
   ///
   /// > Important: Closure-scoped stores cannot be cached. Prefer key paths.
   @available(*, deprecated, message: "Scope with key paths: 'store.scope(state: \\.child, action: \\.child)'.")
+  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state toChildState: @escaping (_ state: State) -> ChildState,
     action fromChildAction: @escaping (_ childAction: ChildAction) -> Action
@@ -219,6 +220,7 @@ extension Store where State: ObservableState {
     line: UInt = #line,
     column: UInt = #column
   ) -> Store<ChildState, ChildAction>? {
+    self.reportUncachedScope(fileID: fileID, filePath: filePath, line: line, column: column)
     let id = ScopeID<State, Action>(state: state, action: action)
     guard let childState = self.state[keyPath: state] else {
       // A dismissed child's store is forgotten, so presenting it again gives a new store.

@@ -1,3 +1,5 @@
+@_spi(Internals) import CasePaths
+
 /// How strictly a ``TestStore`` checks a test.
 ///
 /// ```swift
@@ -14,4 +16,12 @@ public enum Exhaustivity: Equatable, Sendable {
 
   /// Non-exhaustive, with skipped assertions hidden.
   public static let off = Self.off(showSkippedAssertions: false)
+}
+
+extension Exhaustivity {
+  /// Runs an assertion closure so that the `XCTModify` helpers it calls check as strictly as the
+  /// store: a non-exhaustive store doesn't require `XCTModify` to change the value.
+  func withAssertionHelpers<R>(_ operation: () throws -> R) rethrows -> R {
+    try XCTModifyLocals.$isExhaustive.withValue(self == .on, operation: operation)
+  }
 }

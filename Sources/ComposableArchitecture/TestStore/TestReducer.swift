@@ -48,6 +48,8 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
   /// state can add stack elements with the same IDs the reducer gave them.
   var stackElementIDsBeforeSend: StackElementIDGenerator?
   let inFlightEffects = LockIsolated<Set<InFlightEffect>>([])
+  /// Whether the feature under test dismissed itself with `@Dependency(\.dismiss)`.
+  @MainActor var isDismissed = false
 
   init(
     _ base: Reduce<State, Action>,
@@ -64,7 +66,13 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
   }
 
   func reduce(into state: inout State, action: TestAction) -> Effect<TestAction> {
-    let reducer = self.base.dependency(\.self, self.dependencies)
+    var dependencies = self.dependencies
+    let dismiss = dependencies.dismiss.dismiss
+    dependencies.dismiss = DismissEffect { [weak self] in
+      dismiss?()
+      self?.dismiss()
+    }
+    let reducer = self.base.dependency(\.self, dependencies)
     let stackElementIDs = self.dependencies.stackElementID.copy()
     let effect: Effect<Action>
     switch action.origin {
@@ -135,6 +143,22 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
         return tracked
       }
     )
+  }
+}
+
+extension TestReducer {
+  /// Dismisses the feature under test, as a parent would dismiss a presented one: the effects
+  /// still running are cancelled and no longer tracked.
+  @MainActor
+  func dismiss() {
+    self.isDismissed = true
+    let effects = self.inFlightEffects.withValue { effects in
+      defer { effects.removeAll() }
+      return effects
+    }
+    for effect in effects {
+      CancellationRegistration(id: effect, navigationIDPath: NavigationIDPath()).cancelInFlight()
+    }
   }
 }
 

@@ -322,7 +322,15 @@ extension TestStore {
     self.reducer.receivedActions.removeAll()
   }
 
-  /// Cancels and forgets the effects still running, so the test can end without them.
+  /// Stops tracking the effects still running, so the test can end without waiting for them.
+  ///
+  /// The effects are not cancelled: they keep running, and the actions they send later still
+  /// arrive and must be received.
+  ///
+  /// ```swift
+  /// await store.send(.startPolling)
+  /// await store.skipInFlightEffects()
+  /// ```
   ///
   /// In an exhaustive store the skipped effects are still shown, as a known issue.
   public func skipInFlightEffects(
@@ -348,16 +356,13 @@ extension TestStore {
       .sorted()
       self.reportSkipped(
         """
-        \(effects.count) in-flight \(effects.count == 1 ? "effect was" : "effects were") \
-        cancelled, started by:
+        \(effects.count) in-flight \(effects.count == 1 ? "effect is" : "effects are") no longer \
+        tracked, started by:
 
         \(origins.map { "  • \($0)" }.joined(separator: "\n"))
         """,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
-    }
-    for effect in effects {
-      CancellationRegistration(id: effect, navigationIDPath: NavigationIDPath()).cancelInFlight()
     }
     self.reducer.inFlightEffects.withValue { $0.subtract(effects) }
   }

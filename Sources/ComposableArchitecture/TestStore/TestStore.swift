@@ -45,9 +45,27 @@ public final class TestStore<State: Equatable, Action> {
     set { self.reducer.dependencies = newValue }
   }
 
-  /// The state as of the last assertion. Inside an assertion closure, the state being asserted.
+  /// The state as of the last assertion. Inside the assertion closure of a `send` or `receive`,
+  /// the state before that step: the value the closure's `inout` state starts from.
+  ///
+  /// ```swift
+  /// await store.send(.incrementButtonTapped) {
+  ///   $0.count = store.state.count + 1
+  /// }
+  /// ```
   public var state: State {
     self.reducer.state
+  }
+
+  /// Whether the feature under test has dismissed itself, by calling `@Dependency(\.dismiss)`.
+  /// Dismissal cancels the effects still running; actions sent afterwards are reported.
+  ///
+  /// ```swift
+  /// await store.send(.closeButtonTapped)
+  /// #expect(store.isDismissed)
+  /// ```
+  public var isDismissed: Bool {
+    self.reducer.isDismissed
   }
 
   /// Whether effects are run serially on the main thread, which makes async tests deterministic.
@@ -243,6 +261,9 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
+    guard self.canSend(fileID: fileID, filePath: filePath, line: line, column: column) else {
+      return TestStoreTask(rawValue: nil, timeout: self.timeout)
+    }
     let (previousState, task) = self.startSend(
       action, fileID: fileID, filePath: filePath, line: line, column: column
     )
@@ -272,6 +293,9 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) -> TestStoreTask {
+    guard self.canSend(fileID: fileID, filePath: filePath, line: line, column: column) else {
+      return TestStoreTask(rawValue: nil, timeout: self.timeout)
+    }
     let (previousState, task) = self.startSend(
       action, fileID: fileID, filePath: filePath, line: line, column: column
     )
@@ -279,6 +303,23 @@ extension TestStore {
       previousState, task, update: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
+  }
+
+  /// Whether an action can be sent; one sent after the feature dismissed itself is reported.
+  private func canSend(
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> Bool {
+    guard self.isDismissed else { return true }
+    reportIssue(
+      """
+      An action was sent to a test store whose feature has dismissed itself.
+
+      After "dismiss()" the feature is gone, as it would be from the screen: nothing can be sent \
+      to it any more. Assert "store.isDismissed" and end the test there.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+    return false
   }
 
   private func startSend(
@@ -306,14 +347,18 @@ extension TestStore {
     update updateStateToExpectedResult: ((_ state: inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> TestStoreTask {
+    // While the assertion runs, `store.state` is the state before the action, as in `receive`.
+    let currentState = self.reducer.state
+    self.reducer.state = previousState
     self.checkState(
       previous: previousState,
-      actual: self.reducer.state,
+      actual: currentState,
       sharedValues: self.reducer.sharedValuesAfterSend,
       update: updateStateToExpectedResult,
       stackElementIDs: self.reducer.stackElementIDsBeforeSend,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
+    self.reducer.state = currentState
     if "\(self.fileID)" == "\(fileID)" {
       self.line = line
     }
@@ -446,7 +491,9 @@ extension TestStore {
             $0.stackElementID = stackElementIDs.copy()
           }
         } operation: {
-          try tracker.assert { try update(&state) }
+          try tracker.assert {
+            try self.exhaustivity.withAssertionHelpers { try update(&state) }
+          }
         }
       } catch {
         reportIssue(

@@ -144,13 +144,32 @@ struct ViewStoreTests {
       await viewStore.send(.refresh, while: \.isLoading)
       finished.setValue(true)
     }
-    await Task.megaYield()
+    // The task sends once it runs; on a busy machine that can take more than a few yields.
+    for _ in 0..<10_000 where !viewStore.isLoading { await Task.yield() }
     #expect(viewStore.isLoading)
     #expect(!finished.value)
     await clock.advance(by: .milliseconds(10))
     await task.value
     #expect(finished.value)
     #expect(!viewStore.isLoading)
+  }
+
+  @Test func theStateRightAfterSendIsTheActionsAndYieldWaitsForTheEffectsAction() async {
+    let store = Store(initialState: false) {
+      Reduce<Bool, Bool> { isOn, turnOn in
+        isOn = turnOn
+        // Turning on answers at once with turning off, from an effect.
+        return turnOn ? .run { send in await send(false) } : .none
+      }
+    }
+    let viewStore = ViewStore(store, observe: { $0 })
+    for _ in 1...20 {
+      viewStore.send(true)
+      // Effects start as tasks: none has run before `send` returns to its caller.
+      #expect(viewStore.state == true)
+      await viewStore.yield(while: { $0 })
+      #expect(viewStore.state == false)
+    }
   }
 
   @Test func yieldReturnsAtOnceWhenThePredicateAlreadyFails() async {
