@@ -5,7 +5,7 @@ import Testing
 // declare `@Shared(.tally)` and so see one tally; the counter tab changes it, the summary tab
 // resets it.
 
-struct Tally: Codable, Equatable {
+struct TabTally: Codable, Equatable {
   private(set) var count = 0
   private(set) var highest = 0
   private(set) var lowest = 0
@@ -24,7 +24,7 @@ struct Tally: Codable, Equatable {
   }
 }
 
-extension SharedKey where Self == InMemoryKey<Tally> {
+extension SharedKey where Self == InMemoryKey<TabTally> {
   fileprivate static var tally: Self {
     inMemory("tally")
   }
@@ -70,7 +70,7 @@ struct TallyTabs {
     @ObservableState
     struct State: Equatable {
       @Presents var alert: AlertState<Action.Alert>?
-      @Shared(.tally) var tally = Tally()
+      @Shared(.tally) var tally = TabTally()
     }
 
     enum Action {
@@ -109,7 +109,7 @@ struct TallyTabs {
   struct SummaryTab {
     @ObservableState
     struct State: Equatable {
-      @Shared(.tally) var tally = Tally()
+      @Shared(.tally) var tally = TabTally()
     }
 
     enum Action {
@@ -120,7 +120,7 @@ struct TallyTabs {
       Reduce { state, action in
         switch action {
         case .resetButtonTapped:
-          state.$tally.withLock { $0 = Tally() }
+          state.$tally.withLock { $0 = TabTally() }
           return .none
         }
       }
@@ -154,9 +154,9 @@ struct InMemoryCaseStudyTests {
       $0.counter.$tally.withLock { $0.decrement() }
     }
     await store.send(.summary(.resetButtonTapped)) {
-      $0.summary.$tally.withLock { $0 = Tally() }
+      $0.summary.$tally.withLock { $0 = TabTally() }
     }
-    #expect(store.state.counter.tally == Tally())
+    #expect(store.state.counter.tally == TabTally())
   }
 
   @Test func alertShowsTheSharedCount() async {

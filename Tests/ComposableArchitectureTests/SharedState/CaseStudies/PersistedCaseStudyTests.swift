@@ -11,7 +11,7 @@ extension SharedKey where Self == AppStorageKey<Int> {
   }
 }
 
-extension SharedKey where Self == FileStorageKey<Tally> {
+extension SharedKey where Self == FileStorageKey<TabTally> {
   fileprivate static var savedTally: Self {
     fileStorage(URL(fileURLWithPath: "/case-studies/tally.json"))
   }
@@ -49,7 +49,7 @@ struct VisitCounter {
 struct SavedTally {
   @ObservableState
   struct State: Equatable {
-    @Shared(.savedTally) var tally = Tally()
+    @Shared(.savedTally) var tally = TabTally()
   }
 
   enum Action {
@@ -66,7 +66,7 @@ struct SavedTally {
       case .decrementButtonTapped:
         state.$tally.withLock { $0.decrement() }
       case .resetButtonTapped:
-        state.$tally.withLock { $0 = Tally() }
+        state.$tally.withLock { $0 = TabTally() }
       }
       return .none
     }
@@ -105,9 +105,12 @@ struct PersistedCaseStudyTests {
     }
     @Dependency(\.defaultAppStorage) var defaults
     defaults.set(41, forKey: "visits")
-    store.assert {
-      $0.$visits.withLock { $0 = 41 }
+    // Linux's UserDefaults announces no change; the key notices it within a fraction of a second.
+    let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+    while store.state.visits != 41, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(20))
     }
+    #expect(store.state.visits == 41)
     await store.send(.visited) {
       $0.$visits.withLock { $0 = 42 }
     }
@@ -126,12 +129,12 @@ struct PersistedCaseStudyTests {
     try await store.state.$tally.save()
     @Dependency(\.defaultFileStorage) var fileStorage
     let saved = try JSONDecoder().decode(
-      Tally.self, from: fileStorage.load(URL(fileURLWithPath: "/case-studies/tally.json"))
+      TabTally.self, from: fileStorage.load(URL(fileURLWithPath: "/case-studies/tally.json"))
     )
     #expect(saved == store.state.tally)
     #expect(!FileManager.default.fileExists(atPath: "/case-studies/tally.json"), "tests stay off disk")
     await store.send(.resetButtonTapped) {
-      $0.$tally.withLock { $0 = Tally() }
+      $0.$tally.withLock { $0 = TabTally() }
     }
   }
 }
