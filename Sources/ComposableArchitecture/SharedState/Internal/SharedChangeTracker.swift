@@ -31,6 +31,14 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
     let reference: AnyObject
     let describe: @Sendable (_ snapshot: Any) -> String
     let read: @Sendable () -> Any
+
+    init<Value>(_ snapshot: Value, of reference: RootReference<Value>, location: SourceLocation) {
+      self.snapshot = snapshot
+      self.location = location
+      self.reference = reference
+      self.describe = SharedChangeTracker.describe(reference)
+      self.read = SharedChangeTracker.reader(reference)
+    }
   }
 
   private let lock = NSLock()
@@ -141,15 +149,9 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
     self.lock.withLock {
       if self.changes[reference.rootID] != nil {
         self.changes[reference.rootID]?.version += 1
-        return
+      } else {
+        self.changes[reference.rootID] = Change(value, of: reference, location: location)
       }
-      self.changes[reference.rootID] = Change(
-        snapshot: value,
-        location: location,
-        reference: reference,
-        describe: Self.describe(reference),
-        read: Self.reader(reference)
-      )
     }
   }
 
@@ -161,13 +163,7 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
       if self.changes[reference.rootID] != nil {
         self.changes[reference.rootID]?.snapshot = value
       } else {
-        self.changes[reference.rootID] = Change(
-          snapshot: value,
-          location: location,
-          reference: reference,
-          describe: Self.describe(reference),
-          read: Self.reader(reference)
-        )
+        self.changes[reference.rootID] = Change(value, of: reference, location: location)
       }
     }
   }
@@ -177,12 +173,12 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
     self.lock.withLock { self.changes[id]?.isAsserted = true }
   }
 
-  private static func reader<Value>(_ reference: RootReference<Value>) -> @Sendable () -> Any {
+  fileprivate static func reader<Value>(_ reference: RootReference<Value>) -> @Sendable () -> Any {
     let reference = UncheckedSendable(reference)
     return { reference.value.unobservedValue }
   }
 
-  private static func describe<Value>(
+  fileprivate static func describe<Value>(
     _ reference: RootReference<Value>
   ) -> @Sendable (_ snapshot: Any) -> String {
     let reference = UncheckedSendable(reference)
