@@ -7,7 +7,7 @@ import TodosFeature
 struct TodosTests {
   let file = URL(fileURLWithPath: "/todos.json")
 
-  @Test func addingToggingAndClearing() async {
+  @Test func addingTogglingAndClearing() async {
     let store = TestStore(initialState: Todos.State(file: self.file)) {
       Todos()
     } withDependencies: {
