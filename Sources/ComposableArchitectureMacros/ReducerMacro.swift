@@ -165,13 +165,7 @@ extension ReducerMacro: MemberAttributeMacro {
         return attribute.simpleName.hasSuffix("Builder")
       })
     {
-      let constraint = type.constraint.trimmedDescription
-      let base = constraint.split(separator: "<").first.map(String.init) ?? constraint
-      if ["Reducer", "ReducerOf", "ComposableArchitecture.Reducer", "ComposableArchitecture.ReducerOf"]
-        .contains(base)
-      {
-        return ["@ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>"]
-      }
+      return reducerBuilderAttribute(for: type.constraint)
     }
     return []
   }
@@ -540,5 +534,38 @@ public enum ReducerCaseIgnoredMacro: PeerMacro {
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
     []
+  }
+}
+
+/// The result-builder attribute for a `body` whose type is `some Reducer<…>`/`some ReducerOf<…>`.
+///
+/// The builder's state and action come from the generic arguments the author wrote, so a body
+/// declared `some Reducer<Int, Bool>` in a feature that declares no `State`/`Action` of its own
+/// builds with `ReducerBuilder<Int, Bool>`. A bare `some Reducer` gets no attribute: the protocol
+/// requirement's builder applies.
+private func reducerBuilderAttribute(for constraint: TypeSyntax) -> [AttributeSyntax] {
+  let name: String
+  let clause: GenericArgumentClauseSyntax?
+  if let identifier = constraint.as(IdentifierTypeSyntax.self) {
+    name = identifier.name.text
+    clause = identifier.genericArgumentClause
+  } else if let member = constraint.as(MemberTypeSyntax.self),
+    member.baseType.trimmedDescription == "ComposableArchitecture"
+  {
+    name = member.name.text
+    clause = member.genericArgumentClause
+  } else {
+    return []
+  }
+  guard let arguments = clause?.arguments.map(\.argument.trimmedDescription) else { return [] }
+  switch (name, arguments.count) {
+  case ("Reducer", 2):
+    return ["@ComposableArchitecture.ReducerBuilder<\(raw: arguments[0]), \(raw: arguments[1])>"]
+  case ("ReducerOf", 1):
+    return [
+      "@ComposableArchitecture.ReducerBuilder<\(raw: arguments[0]).State, \(raw: arguments[0]).Action>"
+    ]
+  default:
+    return []
   }
 }

@@ -38,6 +38,59 @@ struct ReducerMacroTests {
     }
   }
 
+  @Test func bodyWithConcreteTypesBuildsWithThoseTypes() {
+    assertMacro {
+      """
+      @Reducer
+      struct Tally {
+        var body: some Reducer<Int, Bool> {
+          Reduce { _, _ in .none }
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Tally {
+        @ComposableArchitecture.ReducerBuilder<Int, Bool>
+        var body: some Reducer<Int, Bool> {
+          Reduce { _, _ in .none }
+        }
+      }
+
+      extension Tally: ComposableArchitecture.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func bareReducerBodyGetsNoBuilderAttribute() {
+    assertMacro {
+      """
+      @Reducer
+      struct Tally {
+        typealias State = Int
+        typealias Action = Bool
+        var body: some Reducer {
+          Reduce<Int, Bool> { _, _ in .none }
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Tally {
+        typealias State = Int
+        typealias Action = Bool
+        var body: some Reducer {
+          Reduce<Int, Bool> { _, _ in .none }
+        }
+      }
+
+      extension Tally: ComposableArchitecture.Reducer {
+      }
+      """
+    }
+  }
+
   @Test func existingConformanceAndAttributesAreKept() {
     assertMacro {
       """
@@ -105,7 +158,7 @@ struct ReducerMacroTests {
         enum Action {
           case loggedIn(LoggedIn.Action)
         }
-        @ComposableArchitecture.ReducerBuilder<Self.State, Self.Action>
+        @ComposableArchitecture.ReducerBuilder<State, Action>
         var body: some ComposableArchitecture.Reducer<State, Action> {
           EmptyReducer()
         }

@@ -112,6 +112,9 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     let sharedChangeTracker = self.sharedChangeTracker
     let reducer = Dependencies.withDependencies {
+      // Every test store numbers its stack elements from 0, however many stores ran before it in
+      // the same process (XCTest on Linux shares cached test dependencies between test methods).
+      $0.stackElementID = .incrementing(from: 0)
       prepareDependencies(&$0)
       sharedChangeTracker.track(&$0)
     } operation: {
