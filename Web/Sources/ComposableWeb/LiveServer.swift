@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -44,7 +45,9 @@ public struct LiveServer: Sendable {
     let registry = await SessionRegistry(
       features: features, disconnectedLifetime: disconnectedLifetime, logger: logger)
     let app = makeApplication(host: host, port: port, registry: registry) { port in
-      print("Case studies running at http://\(host):\(port)/")
+      print("\(title) running at http://\(host):\(port)/")
+      // Flushed at once, so that a script reading the output through a pipe sees the URL.
+      fflush(nil)
     }
     try await app.runService()
     await registry.endAll()
