@@ -1,6 +1,6 @@
 /// The page's script: connects to the session's WebSocket, sends the events of elements that
 /// carry handler ids, applies renders and patches (keeping a focused field's focus and caret), and
-/// reconnects with backoff, resuming the same session.
+/// reconnects with backoff, resuming the same session. Each page load starts a new session.
 ///
 /// It is plain JavaScript served at `/ocaf.js`; nothing else runs in the page.
 public enum PageScript {
@@ -12,7 +12,7 @@ public enum PageScript {
       if (!root) return;
       var feature = root.getAttribute("data-ocaf-feature");
       var status = document.getElementById("ocaf-status");
-      var sessionID = sessionStorage.getItem("ocaf-session:" + feature);
+      var sessionID = null;
       var socket = null;
       var attempts = 0;
 
@@ -77,7 +77,6 @@ public enum PageScript {
       function apply(message) {
         if (message.type === "render") {
           sessionID = message.session;
-          sessionStorage.setItem("ocaf-session:" + feature, sessionID);
           replaceContents(root, message.html);
         } else if (message.type === "patch") {
           message.patches.forEach(function (patch) {
