@@ -83,6 +83,7 @@ extension Node {
 
 extension Node where Action == Never {
   /// Renders a node that sends no actions to a complete HTML string, e.g. for a static page.
+  /// Components render only in a ``LiveSession``; one met here is reported and left out.
   ///
   /// ```swift
   /// let html = Node<Never>.tag("p") { "1 < 2" }.renderStatic()  // "<p>1 &lt; 2</p>"

@@ -1,3 +1,5 @@
+import IssueReporting
+
 /// Escaping and serialisation shared by static pages and sessions.
 enum HTMLWriter {
   /// Elements that have no closing tag.
@@ -72,7 +74,9 @@ enum HTMLWriter {
     case let .fragment(nodes):
       for child in nodes { write(child, into: &output) }
     case .component:
-      break
+      reportIssue(
+        "A component was rendered outside a session: components render only in a LiveSession, so it was left out."
+      )
     }
   }
 }

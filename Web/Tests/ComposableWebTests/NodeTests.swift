@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import ComposableWeb
 import Testing
 
@@ -17,6 +18,17 @@ import Testing
       "text"
     }
     #expect(node.renderStatic() == #"<span id="ok">text</span>"#)
+  }
+
+  @MainActor
+  @Test func aComponentOutsideASessionIsReportedAndLeftOut() {
+    let store = Store(initialState: Tally.State()) { Tally() }
+    let node = Node<Never>.tag("div") { component(store, tallyView) }
+    withKnownIssue {
+      #expect(node.renderStatic() == "<div></div>")
+    } matching: {
+      $0.description.contains("components render only in a LiveSession")
+    }
   }
 
   @Test func voidElementsHaveNoClosingTag() {
