@@ -1,0 +1,73 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+// The web front end lives in its own package so that users of the library never resolve a
+// server's dependencies.
+let package = Package(
+  name: "Web",
+  platforms: [
+    .macOS(.v14)
+  ],
+  products: [
+    .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
+    .executable(name: "CaseStudiesServer", targets: ["CaseStudiesServer"]),
+  ],
+  dependencies: [
+    .package(name: "open-composable-architecture", path: ".."),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.0"),
+  ],
+  targets: [
+    .target(
+      name: "ComposableWeb",
+      dependencies: [
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(
+      name: "CaseStudies",
+      dependencies: [
+        "ComposableWeb",
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+      ]
+    ),
+    .executableTarget(
+      name: "CaseStudiesServer",
+      dependencies: [
+        "CaseStudies",
+        "ComposableWeb",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
+      name: "ComposableWebTests",
+      dependencies: [
+        "ComposableWeb",
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
+      name: "CaseStudiesTests",
+      dependencies: [
+        "CaseStudies",
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

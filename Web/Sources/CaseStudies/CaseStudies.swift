@@ -1,0 +1,24 @@
+import ComposableArchitecture
+import ComposableWeb
+
+/// The case studies the server offers, in the order the index lists them.
+///
+/// ```swift
+/// LiveServer(title: "Case studies", features: caseStudies, logger: logger)
+/// ```
+public let caseStudies: [LiveFeature] = [
+  LiveFeature(
+    path: "counter",
+    title: "Counter",
+    summary: "count up and down, fetch a number fact, run a timer (effects on the server).",
+    makeStore: { Store(initialState: Counter.State()) { Counter() } },
+    view: counterView
+  ),
+  LiveFeature(
+    path: "two-counters",
+    title: "Two counters",
+    summary: "two counters composed with Scope; each updates on its own.",
+    makeStore: { Store(initialState: TwoCounters.State()) { TwoCounters() } },
+    view: twoCountersView
+  ),
+]

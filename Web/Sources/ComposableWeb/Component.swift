@@ -1,0 +1,96 @@
+import ComposableArchitecture
+
+/// A view with its own observation scope.
+///
+/// When a session renders a component it tracks the state the view reads; after an action only
+/// the components whose read state changed render again, and only their HTML is sent to the page.
+/// Make one with ``component(_:key:_:)``.
+public struct Component {
+  let key: String?
+  let body: @MainActor () -> BoundNode
+}
+
+/// Embeds `view` of `store` as a ``Component`` inside a parent's nodes.
+///
+/// The parent does not observe what the child reads, so a change that only the child reads
+/// renders only the child:
+///
+/// ```swift
+/// @MainActor
+/// func twoCountersView(_ store: StoreOf<TwoCounters>) -> Node<TwoCounters.Action> {
+///   div {
+///     component(store.scope(state: \.first, action: \.first), key: "first", counterView)
+///     component(store.scope(state: \.second, action: \.second), key: "second", counterView)
+///   }
+/// }
+/// ```
+///
+/// `key` names the component among its siblings; without one, its position does.
+public func component<State, Action, ParentAction>(
+  _ store: Store<State, Action>,
+  key: String? = nil,
+  _ view: @escaping @MainActor (Store<State, Action>) -> Node<Action>
+) -> Node<ParentAction> {
+  .component(Component(key: key, body: { view(store).bound(to: store) }))
+}
+
+/// A node whose handlers are bound to the store they send to.
+enum BoundNode {
+  case element(tag: String, attributes: [(name: String, value: String)], events: [(String, BoundHandler)], children: [BoundNode])
+  case text(String)
+  case fragment([BoundNode])
+  case component(Component)
+}
+
+/// A handler bound to a store: runs with the value the page sent, if it needs one.
+struct BoundHandler {
+  let needsValue: Bool
+  let run: @MainActor (String?) -> Void
+}
+
+extension Node {
+  @MainActor
+  func bound<State>(to store: Store<State, Action>) -> BoundNode {
+    switch self {
+    case let .element(element):
+      return .element(
+        tag: element.tag,
+        attributes: element.attributes,
+        events: element.events.map { event, handler in
+          switch handler {
+          case let .send(action):
+            return (event, BoundHandler(needsValue: false) { _ in _ = store.send(action) })
+          case let .value(makeAction):
+            return (
+              event,
+              BoundHandler(needsValue: true) { value in
+                _ = store.send(makeAction(value ?? ""))
+              }
+            )
+          }
+        },
+        children: element.children.map { $0.bound(to: store) }
+      )
+    case let .text(text):
+      return .text(text)
+    case let .fragment(nodes):
+      return .fragment(nodes.map { $0.bound(to: store) })
+    case let .component(component):
+      return .component(component)
+    }
+  }
+}
+
+extension Node where Action == Never {
+  /// Renders a node that sends no actions to a complete HTML string, e.g. for a static page.
+  /// Components render only in a ``LiveSession``; one met here is reported and left out.
+  ///
+  /// ```swift
+  /// let html = Node<Never>.tag("p") { "1 < 2" }.renderStatic()  // "<p>1 &lt; 2</p>"
+  /// ```
+  public func renderStatic() -> String {
+    var output = ""
+    HTMLWriter.write(self, into: &output)
+    return output
+  }
+}

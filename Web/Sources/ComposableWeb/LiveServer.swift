@@ -1,0 +1,214 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// The web server: an index page listing the features, one page per feature, the page script,
+/// and the WebSocket (`/live`) through which each tab talks to its session.
+///
+/// ```swift
+/// let server = LiveServer(title: "Case studies", features: [counter, twoCounters], logger: logger)
+/// try await server.run(host: "127.0.0.1", port: 8080)
+/// ```
+public struct LiveServer: Sendable {
+  /// The title of the index page.
+  public let title: String
+  /// The features, in the order the index lists them.
+  public let features: [LiveFeature]
+  /// How long a session outlives its page's disconnection.
+  public let disconnectedLifetime: Duration
+  /// Origins accepted for WebSocket upgrades besides the server's own (the `Host` the request
+  /// names), e.g. `"https://example.com"` behind a proxy. An upgrade whose `Origin` header is
+  /// neither is refused; one without an `Origin` header (not from a browser) is accepted.
+  public let trustedOrigins: Set<String>
+  let logger: Logger
+
+  /// Creates a server for `features`.
+  public init(
+    title: String,
+    features: [LiveFeature],
+    disconnectedLifetime: Duration = .seconds(120),
+    trustedOrigins: Set<String> = [],
+    logger: Logger
+  ) {
+    self.title = title
+    self.features = features
+    self.disconnectedLifetime = disconnectedLifetime
+    self.trustedOrigins = trustedOrigins
+    self.logger = logger
+  }
+
+  /// Runs the server until SIGINT or SIGTERM, printing its URL once it listens. On shutdown every
+  /// session ends, cancelling its effects.
+  public func run(host: String, port: Int) async throws {
+    let registry = await SessionRegistry(
+      features: features, disconnectedLifetime: disconnectedLifetime, logger: logger)
+    let app = makeApplication(host: host, port: port, registry: registry) { port in
+      print("\(title) running at http://\(host):\(port)/")
+      // Flushed at once, so that a script reading the output through a pipe sees the URL.
+      fflush(nil)
+    }
+    try await app.runService()
+    await registry.endAll()
+  }
+
+  /// The Hummingbird application serving the features; `onReady` receives the bound port.
+  public func makeApplication(
+    host: String,
+    port: Int,
+    registry: SessionRegistry,
+    onReady: @escaping @Sendable (Int) -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    let router = Router()
+    let pages = Pages(title: title, features: features)
+    router.get("/") { _, _ in Self.html(pages.index()) }
+    router.get("/ocaf.js") { _, _ in
+      Response(
+        status: .ok,
+        headers: [.contentType: "text/javascript; charset=utf-8"],
+        body: .init(byteBuffer: ByteBuffer(string: PageScript.source))
+      )
+    }
+    for feature in features {
+      router.get(RouterPath(feature.path)) { _, _ in Self.html(pages.page(for: feature)) }
+    }
+
+    let logger = self.logger
+    let trustedOrigins = self.trustedOrigins
+    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    webSocketRouter.ws("/live") { request, _ in
+      if let origin = request.headers[.origin], !trustedOrigins.contains(origin),
+        origin != "http://\(request.head.authority ?? "")",
+        origin != "https://\(request.head.authority ?? "")"
+      {
+        logger.warning(
+          "Refused a WebSocket upgrade from another origin", metadata: ["origin": "\(origin.prefix(128))"])
+        return .dontUpgrade
+      }
+      return .upgrade([:])
+    } onUpgrade: { inbound, outbound, context in
+      let query = context.request.uri.queryParameters
+      let featurePath = query["feature"].map(String.init) ?? ""
+      let resumeID = query["session"].map(String.init)
+      let (messages, continuation) = AsyncStream<String>.makeStream()
+      guard
+        let connection = await registry.connect(
+          featurePath: featurePath, resumeID: resumeID, output: { _ = continuation.yield($0) })
+      else { return }
+      let session = await registry.session(id: connection.sessionID)
+      defer { continuation.finish() }
+      do {
+        try await Self.pump(inbound: inbound, outbound: outbound, messages: messages, session: session)
+      } catch {
+        await registry.disconnect(connection)
+        throw error
+      }
+      await registry.disconnect(connection)
+    }
+
+    return Application(
+      router: router,
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: webSocketRouter,
+        configuration: .init(ws: .init(maxFrameSize: LiveSession.maximumMessageSize * 2))
+      ),
+      configuration: .init(address: .hostname(host, port: port), serverName: "ComposableWeb"),
+      onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },
+      logger: logger
+    )
+  }
+
+  /// Writes the session's messages to the socket while handing the socket's messages to the
+  /// session, until the page goes away.
+  private static func pump(
+    inbound: WebSocketInboundStream,
+    outbound: WebSocketOutboundWriter,
+    messages: AsyncStream<String>,
+    session: LiveSession?
+  ) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for await message in messages {
+          try await outbound.write(.text(message))
+        }
+      }
+      for try await message in inbound.messages(maxSize: LiveSession.maximumMessageSize * 2) {
+        switch message {
+        case let .text(text):
+          await session?.receive(text)
+        case let .binary(buffer):
+          await session?.receiveBinary(byteCount: buffer.readableBytes)
+        }
+      }
+      group.cancelAll()
+    }
+  }
+
+  private static func html(_ text: String) -> Response {
+    Response(
+      status: .ok,
+      headers: [.contentType: "text/html; charset=utf-8"],
+      body: .init(byteBuffer: ByteBuffer(string: text))
+    )
+  }
+}
+
+/// The server's static pages.
+struct Pages: Sendable {
+  let title: String
+  let features: [LiveFeature]
+
+  static let style = """
+    body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}\
+    button{font-size:1rem;margin:0 .25rem;padding:.25rem .75rem}\
+    .count{display:inline-block;min-width:3rem;text-align:center;font-size:1.5rem}\
+    #ocaf-status{background:#fde68a;padding:.25rem .5rem}
+    """
+
+  func index() -> String {
+    document(
+      title: title,
+      body: [
+        h1(title),
+        ul {
+          for feature in features {
+            li {
+              a(feature.title, href: "/\(feature.path)")
+              " — \(feature.summary)"
+            }
+          }
+        },
+      ],
+      script: false
+    )
+  }
+
+  func page(for feature: LiveFeature) -> String {
+    document(
+      title: feature.title,
+      body: [
+        .tag("p") { a("← \(title)", href: "/") },
+        .tag("p", ["id": "ocaf-status", "hidden": ""]) { "Connecting…" },
+        .tag("main", ["id": "ocaf-root", "data-ocaf-feature": feature.path]),
+      ],
+      script: true
+    )
+  }
+
+  private func document(title: String, body: [Node<Never>], script: Bool) -> String {
+    let page = Node<Never>.tag("html", ["lang": "en"]) {
+      Node<Never>.tag("head") {
+        Node<Never>.tag("meta", ["charset": "utf-8"])
+        Node<Never>.tag("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
+        Node<Never>.tag("title") { title }
+        Node<Never>.tag("style") { Self.style }
+      }
+      Node<Never>.tag("body") {
+        body
+        if script { Node<Never>.tag("script", ["src": "/ocaf.js", "defer": ""]) }
+      }
+    }
+    return "<!DOCTYPE html>" + page.renderStatic()
+  }
+}

@@ -1,0 +1,140 @@
+import ComposableArchitecture
+import ComposableWeb
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import HummingbirdWSTesting
+import Logging
+import Testing
+
+@Suite struct LiveServerTests {
+  static let tally = LiveFeature(
+    path: "tally",
+    title: "Tally <one>",
+    summary: "a tally & a label",
+    makeStore: { Store(initialState: Tally.State()) { Tally() } },
+    view: tallyView
+  )
+
+  /// The origin the test client sends (`ws://` and no port): not the server's own.
+  static let testClientOrigin = "ws://localhost"
+
+  func makeApplication(trustedOrigins: Set<String> = []) async -> (some ApplicationProtocol, SessionRegistry, LockIsolated<[String]>) {
+    let (logger, messages) = recordingLogger()
+    let server = LiveServer(
+      title: "Tests", features: [Self.tally], trustedOrigins: trustedOrigins, logger: logger)
+    let registry = await SessionRegistry(features: server.features, logger: logger)
+    return (server.makeApplication(host: "127.0.0.1", port: 0, registry: registry), registry, messages)
+  }
+
+  @Test func indexListsTheFeaturesEscaped() async throws {
+    let (app, _, _) = await makeApplication()
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+        let body = String(buffer: response.body)
+        #expect(body.hasPrefix("<!DOCTYPE html>"))
+        #expect(body.contains(#"<a href="/tally">Tally &lt;one&gt;</a> — a tally &amp; a label"#))
+      }
+    }
+  }
+
+  @Test func aFeaturePageLoadsTheScript() async throws {
+    let (app, _, _) = await makeApplication()
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/tally", method: .get) { response in
+        let body = String(buffer: response.body)
+        #expect(body.contains(#"<main id="ocaf-root" data-ocaf-feature="tally"></main>"#))
+        #expect(body.contains(#"<script src="/ocaf.js" defer=""></script>"#))
+      }
+      try await client.execute(uri: "/ocaf.js", method: .get) { response in
+        #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+        #expect(String(buffer: response.body) == PageScript.source)
+      }
+    }
+  }
+
+  @Test func aWebSocketDrivesASessionEndToEnd() async throws {
+    let (app, registry, _) = await makeApplication(trustedOrigins: [Self.testClientOrigin])
+    let received = LockIsolated<[String]>([])
+    _ = try await app.test(.live) { client in
+      try await client.ws("/live?feature=tally") { inbound, outbound, _ in
+        var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+        guard case let .text(first) = try await messages.next() else { return }
+        received.withValue { $0.append(first) }
+        let render = try ServerMessage(first)
+        let bump = handlerIDs(in: render.html ?? "", event: "click").first ?? ""
+        try await outbound.write(.text(#"{"handler":"forged"}"#))
+        try await outbound.write(.binary(.init(bytes: [1, 2, 3])))
+        try await outbound.write(.text(click(bump)))
+        guard case let .text(second) = try await messages.next() else { return }
+        received.withValue { $0.append(second) }
+      }
+    }
+    let messages = received.value
+    #expect(messages.count == 2)
+    let render = try ServerMessage(try #require(messages.first))
+    #expect(render.type == "render")
+    let patch = try ServerMessage(try #require(messages.last))
+    #expect(patch.type == "patch")
+    #expect(patch.patches?.first?.html.contains("<span>1</span>") == true)
+    let sessionID = try #require(render.session)
+    let session = await registry.session(id: sessionID)
+    #expect(session != nil)
+    await registry.endAll()
+  }
+
+  @Test func aWebSocketFromAnotherOriginIsRefused() async throws {
+    let (app, registry, messages) = await makeApplication()
+    _ = try await app.test(.live) { client in
+      await #expect(throws: (any Error).self) {
+        try await client.ws("/live?feature=tally") { _, _, _ in }
+      }
+    }
+    #expect(messages.value.contains { $0.contains("another origin") })
+    #expect(await registry.count == 0)
+  }
+}
+
+@MainActor
+@Suite struct SessionRegistryTests {
+  @Test func aReconnectingPageResumesItsSession() throws {
+    let (logger, _) = recordingLogger()
+    let registry = SessionRegistry(features: [LiveServerTests.tally], logger: logger)
+    let sent = LockIsolated<[String]>([])
+    let first = try #require(
+      registry.connect(featurePath: "tally", resumeID: nil) { text in sent.withValue { $0.append(text) } })
+    let session = try #require(registry.session(id: first.sessionID))
+    let bump = try #require(handlerIDs(in: try ServerMessage(sent.value[0]).html ?? "", event: "click").first)
+    session.receive(click(bump))
+    registry.disconnect(first)
+
+    let second = try #require(
+      registry.connect(featurePath: "tally", resumeID: first.sessionID) { text in sent.withValue { $0.append(text) } })
+    #expect(second.sessionID == first.sessionID)
+    let resumed = try ServerMessage(try #require(sent.value.last))
+    #expect(resumed.type == "render")
+    #expect(resumed.html?.contains("<span>1</span>") == true)
+    #expect(registry.count == 1)
+
+    let fresh = try #require(registry.connect(featurePath: "tally", resumeID: "not-a-session") { _ in })
+    #expect(fresh.sessionID != first.sessionID)
+    #expect(registry.connect(featurePath: "nope", resumeID: nil) { _ in } == nil)
+    registry.endAll()
+    #expect(registry.count == 0)
+  }
+
+  @Test func aDisconnectedSessionEndsAfterItsLifetime() async throws {
+    let (logger, messages) = recordingLogger()
+    let registry = SessionRegistry(
+      features: [LiveServerTests.tally], disconnectedLifetime: .milliseconds(10), logger: logger)
+    let connection = try #require(registry.connect(featurePath: "tally", resumeID: nil) { _ in })
+    registry.disconnect(connection)
+    for _ in 0..<200 where registry.count > 0 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(registry.count == 0)
+    #expect(messages.value.contains("Ended a session"))
+  }
+}

@@ -1,0 +1,137 @@
+import ComposableArchitecture
+import ComposableWeb
+import Testing
+
+@MainActor
+@Suite struct LiveSessionTests {
+  func makeSession(
+    _ state: Tally.State = Tally.State(), id: String = "s1"
+  ) -> (LiveSession, LockIsolated<[String]>, StoreOf<Tally>) {
+    let (logger, messages) = recordingLogger()
+    let store = Store(initialState: state) { Tally() }
+    return (LiveSession(id: id, store: store, view: tallyView, logger: logger), messages, store)
+  }
+
+  @Test func renderingIsDeterministic() throws {
+    let (first, _, _) = makeSession(id: "a")
+    let (second, _, _) = makeSession(id: "a")
+    let firstRender = try ServerMessage(first.start())
+    let secondRender = try ServerMessage(second.start())
+    #expect(firstRender.type == "render")
+    #expect(firstRender.html == secondRender.html)
+    #expect(
+      firstRender.html
+        == #"<div data-ocaf-component="c" style="display:contents"><div><span title="Tally">Tally</span><span>0</span><button data-ocaf-click="h1">Bump</button><input type="text" value="Tally" data-ocaf-input="h2"></div></div>"#
+    )
+  }
+
+  @Test func renderedStateIsEscaped() throws {
+    let (session, _, _) = makeSession(Tally.State(label: #"<b>"x"</b>"#))
+    let html = try #require(try ServerMessage(session.start()).html)
+    #expect(html.contains(#"<span title="&lt;b&gt;&quot;x&quot;&lt;/b&gt;">&lt;b&gt;"x"&lt;/b&gt;</span>"#))
+    #expect(!html.contains("<b>"))
+  }
+
+  @Test func aClickSendsTheElementsAction() throws {
+    let (session, _, store) = makeSession()
+    let html = try #require(try ServerMessage(session.start()).html)
+    let bump = try #require(handlerIDs(in: html, event: "click").first)
+    session.receive(click(bump))
+    #expect(store.value == 1)
+    let patch = try ServerMessage(try #require(session.flush()))
+    #expect(patch.type == "patch")
+    #expect(patch.patches?.map(\.id) == ["c"])
+    #expect(patch.patches?.first?.html.contains("<span>1</span>") == true)
+  }
+
+  @Test func anInputSendsItsValue() throws {
+    let (session, _, store) = makeSession()
+    let html = try #require(try ServerMessage(session.start()).html)
+    let input = try #require(handlerIDs(in: html, event: "input").first)
+    session.receive(#"{"handler":"\#(input)","value":"A name longer than sixteen"}"#)
+    #expect(store.label == "A name longer th")
+  }
+
+  @Test func aForgedHandlerIDChangesNothingAndIsLogged() throws {
+    let (session, messages, store) = makeSession()
+    _ = session.start()
+    session.receive(click("h999"))
+    session.receive(click("c"))
+    #expect(store.value == 0)
+    #expect(session.flush() == nil)
+    #expect(
+      messages.value.filter { $0.contains("unknown or stale handler id") }.count == 2
+    )
+  }
+
+  @Test func handlerIDsOfAReplacedRenderAreRefused() throws {
+    let (session, messages, store) = makeSession()
+    let html = try #require(try ServerMessage(session.start()).html)
+    let bump = try #require(handlerIDs(in: html, event: "click").first)
+    session.receive(click(bump))
+    _ = session.flush()
+    #expect(!session.issuedHandlerIDs.contains(bump))
+    session.receive(click(bump))
+    #expect(store.value == 1)
+    #expect(messages.value.contains { $0.contains("unknown or stale handler id") })
+  }
+
+  @Test func badMessagesAreLoggedAndIgnored() throws {
+    let (session, messages, store) = makeSession()
+    let html = try #require(try ServerMessage(session.start()).html)
+    let input = try #require(handlerIDs(in: html, event: "input").first)
+    session.receive("not json")
+    session.receive(#"{"value":"x"}"#)
+    session.receive(#"{"handler":"\#(input)","value":42}"#)
+    session.receive(#"{"handler":"\#(input)","value":""# + String(repeating: "x", count: 10_000) + #""}"#)
+    session.receiveBinary(byteCount: 12)
+    #expect(store.state == Tally.State())
+    let log = messages.value
+    #expect(log.filter { $0.contains("malformed") }.count == 2)
+    #expect(log.contains { $0.contains("not a string") })
+    #expect(log.contains { $0.contains("oversized") })
+    #expect(log.contains { $0.contains("binary") })
+    session.receive(#"{"handler":"\#(input)","value":"still works"}"#)
+    #expect(store.label == "still works")
+  }
+
+  @Test func anActionRerendersOnlyTheComponentWhoseStateChanged() throws {
+    let (logger, _) = recordingLogger()
+    let store = Store(initialState: TallyPair.State()) { TallyPair() }
+    let session = LiveSession(id: "pair", store: store, view: tallyPairView, logger: logger)
+    let html = try #require(try ServerMessage(session.start()).html)
+    #expect(html.contains(#"data-ocaf-component="c.left""#))
+    #expect(html.contains(#"data-ocaf-component="c.right""#))
+    let clicks = handlerIDs(in: html, event: "click")
+    #expect(clicks.count == 2)
+
+    session.receive(click(clicks[1]))
+    let patch = try ServerMessage(try #require(session.flush()))
+    #expect(patch.patches?.map(\.id) == ["c.right"])
+    #expect(patch.patches?.first?.html.contains("<span>1</span>") == true)
+    #expect(session.issuedHandlerIDs.contains(clicks[0]))
+    #expect(!session.issuedHandlerIDs.contains(clicks[1]))
+
+    session.receive(click(clicks[0]))
+    let second = try ServerMessage(try #require(session.flush()))
+    #expect(second.patches?.map(\.id) == ["c.left"])
+    #expect(session.flush() == nil)
+  }
+
+  @Test func closingRevokesEveryHandler() throws {
+    let (session, messages, store) = makeSession()
+    let html = try #require(try ServerMessage(session.start()).html)
+    let bump = try #require(handlerIDs(in: html, event: "click").first)
+    session.close()
+    #expect(session.issuedHandlerIDs.isEmpty)
+    session.receive(click(bump))
+    #expect(store.value == 0)
+    #expect(messages.value.contains { $0.contains("unknown or stale handler id") })
+  }
+
+  @Test func sessionIDsAre128RandomBits() {
+    let ids = (0..<100).map { _ in LiveSession.makeID() }
+    #expect(Set(ids).count == 100)
+    #expect(ids.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
+  }
+}
