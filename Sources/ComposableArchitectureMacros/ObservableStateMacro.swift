@@ -54,27 +54,7 @@ extension ObservableStateMacro: MemberMacro {
         _$observationRegistrar._$willModify()
       }
       """,
-      """
-      private nonisolated func shouldNotifyObservers<__Member>(_ lhs: __Member, _ rhs: __Member) -> Bool {
-        true
-      }
-      """,
-      """
-      private nonisolated func shouldNotifyObservers<__Member: Equatable>(_ lhs: __Member, _ rhs: __Member) -> Bool {
-        lhs != rhs
-      }
-      """,
-      """
-      private nonisolated func shouldNotifyObservers<__Member: AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
-        lhs !== rhs
-      }
-      """,
-      """
-      private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
-        lhs != rhs
-      }
-      """,
-    ] + self.memberModification(declaration)
+    ] + shouldNotifyObserversDeclarations + self.memberModification(declaration)
   }
 
   /// `_$memberName(of:)`, which names a tracked property's key path in messages (a key path

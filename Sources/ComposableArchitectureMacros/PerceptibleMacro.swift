@@ -54,27 +54,7 @@ extension PerceptibleMacro: MemberMacro {
         try _$perceptionRegistrar.withMutation(of: self, keyPath: keyPath, mutation)
       }
       """,
-      """
-      private nonisolated func shouldNotifyObservers<__Member>(_ lhs: __Member, _ rhs: __Member) -> Bool {
-        true
-      }
-      """,
-      """
-      private nonisolated func shouldNotifyObservers<__Member: Equatable>(_ lhs: __Member, _ rhs: __Member) -> Bool {
-        lhs != rhs
-      }
-      """,
-      """
-      private nonisolated func shouldNotifyObservers<__Member: AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
-        lhs !== rhs
-      }
-      """,
-      """
-      private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
-        lhs != rhs
-      }
-      """,
-    ]
+    ] + shouldNotifyObserversDeclarations
   }
 }
 
