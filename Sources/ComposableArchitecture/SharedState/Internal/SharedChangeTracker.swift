@@ -30,7 +30,7 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
     let location: SourceLocation
     let reference: AnyObject
     let describe: @Sendable (_ snapshot: Any) -> String
-    let read: @Sendable () -> Any
+    let read: @Sendable (_ version: () -> Int?) -> (Any, Int?)
 
     init<Value>(_ snapshot: Value, of reference: RootReference<Value>, location: SourceLocation) {
       self.snapshot = snapshot
@@ -76,9 +76,10 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
 
   /// The unasserted changes, as `description: old → new` lines, with where each began.
   var unassertedChanges: [(description: String, location: SourceLocation)] {
-    self.lock.withLock {
-      self.changes.values.filter { !$0.isAsserted }.map { ($0.describe($0.snapshot), $0.location) }
-    }
+    // Described outside the tracker's lock: describing reads the value under its own lock, which
+    // a change takes before the tracker's.
+    let changes = self.lock.withLock { self.changes.values.filter { !$0.isAsserted } }
+    return changes.map { ($0.describe($0.snapshot), $0.location) }
   }
 
   /// Drops every snapshot: the current values become the asserted ones.
@@ -88,9 +89,15 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
 
   /// The values the shared values changed so far have now.
   func checkpoint() -> Checkpoint {
-    self.lock.withLock {
-      Checkpoint(values: self.changes.mapValues { ($0.read(), $0.version) })
+    // Each value is read under its own lock, and its version under the tracker's inside it: the
+    // order a change takes them in, so that the pair is consistent and the locks can't deadlock.
+    let readers = self.lock.withLock { self.changes.map { ($0.key, $0.value.read) } }
+    var values: [ObjectIdentifier: (value: Any, version: Int)] = [:]
+    for (id, read) in readers {
+      let (value, version) = read { self.lock.withLock { self.changes[id]?.version } }
+      if let version { values[id] = (value, version) }
     }
+    return Checkpoint(values: values)
   }
 
   /// Runs `body` with `checkpoint` as the actual values of the shared values in it (`nil`: the
@@ -173,9 +180,13 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
     self.lock.withLock { self.changes[id]?.isAsserted = true }
   }
 
-  fileprivate static func reader<Value>(_ reference: RootReference<Value>) -> @Sendable () -> Any {
+  fileprivate static func reader<Value>(
+    _ reference: RootReference<Value>
+  ) -> @Sendable (_ version: () -> Int?) -> (Any, Int?) {
     let reference = UncheckedSendable(reference)
-    return { reference.value.unobservedValue }
+    return { version in
+      reference.value.lock.withLock { (reference.value.unobservedValue, version()) }
+    }
   }
 
   fileprivate static func describe<Value>(
