@@ -82,9 +82,8 @@ public struct Shared<Value> {
     self.init(reference: unwrap(base.reference))
   }
 
-  /// Creates a shared value from another one's projection: `Shared(projectedValue: $count)`,
-  /// which is what `@Shared var count: Int` initialized with `_count = Shared(projectedValue:)`
-  /// and `init(count: Shared<Int>) { self._count = count }` both come down to.
+  /// Shares another shared value: what `@Shared var count: Int` initialized from a projection
+  /// (`Child.State(count: $count)`) comes down to.
   public init(projectedValue: Shared<Value>) {
     self = projectedValue
   }
