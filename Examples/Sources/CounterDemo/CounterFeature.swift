@@ -2,7 +2,9 @@ import ComposableArchitecture
 import Foundation
 
 /// A counter that can ask for a fact about its number and run a timer that counts up.
-struct CounterFeature: Reducer {
+@Reducer
+struct CounterFeature {
+  @ObservableState
   struct State: Equatable {
     var count = 0
     var fact: String?
@@ -10,7 +12,6 @@ struct CounterFeature: Reducer {
     var isTimerRunning = false
   }
 
-  @CasePathable
   enum Action: Equatable {
     case decrementButtonTapped
     case factButtonTapped
