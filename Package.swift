@@ -82,6 +82,12 @@ let package = Package(
           condition: .when(platforms: [.linux, .android, .windows, .wasi])
         ),
         .product(name: "PropertyBased", package: "swift-property-based"),
+        // Outside Apple platforms, test dependencies (such as the stack element ID generator)
+        // start afresh in each XCTest method only when this library is built for the tests.
+        .product(
+          name: "DependenciesTestObserver", package: "swift-dependencies",
+          condition: .when(platforms: [.linux, .android, .windows])
+        ),
       ]
     ),
   ],

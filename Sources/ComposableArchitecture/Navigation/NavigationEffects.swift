@@ -124,14 +124,20 @@ struct ChildIdentity: Hashable, Sendable {
   let id: ElementID?
 
   init(_ value: Any) {
-    // Reflection is slow: only enums have a case to tell apart.
+    // Reflection is slow: only enums have a case to tell apart, and a payload whose own identity
+    // counts (an enum destination's child that is `Identifiable`).
+    var payload: Any?
     if isEnum(type(of: value)) {
       let mirror = Mirror(reflecting: value)
-      self.caseName = mirror.children.first?.label ?? String(describing: value)
+      let child = mirror.children.first
+      self.caseName = child?.label ?? String(describing: value)
+      payload = child?.value
     } else {
       self.caseName = nil
     }
     if let identifiable = value as? any Identifiable {
+      self.id = ElementID(Self.id(of: identifiable))
+    } else if let identifiable = payload as? any Identifiable {
       self.id = ElementID(Self.id(of: identifiable))
     } else {
       self.id = nil

@@ -146,7 +146,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let initial = state[keyPath: self.toPresentationState].wrappedValue
+    let initialPresentation = state[keyPath: self.toPresentationState]
+    let initial = initialPresentation.wrappedValue
     let presentationAction = self.toPresentationAction.extract(from: action)
 
     var destinationEffects = Effect<Base.Action>.none
@@ -212,21 +213,30 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       baseEffects = self.base.reduce(into: &state, action: action)
     }
 
+    // Compared with the destination this reducer last saw presented, not with the state before
+    // this action: a destination that a reducer before this one dismissed or replaced still has
+    // its effects cancelled, and one presented where this reducer didn't see it (in the initial
+    // state, or by a reducer after this one) is set up to dismiss itself on the next action.
     let finalPath = self.destinationPath(of: state)
-    let initialPath = initial.map { self.path(for: $0) }
-    guard initialPath != finalPath else {
-      return .merge(destinationEffects, baseEffects)
-    }
+    let presentedID = initialPresentation.presentedID
+    let identityChanged = presentedID != finalPath
 
     var dismissEffects = Effect<Base.Action>.none
-    if let initial, let initialPath, !isEphemeral(initial) {
-      dismissEffects = ._cancel(navigationIDPath: initialPath)
+    if identityChanged, let presentedID,
+      initial.map({ self.path(for: $0) == presentedID && !isEphemeral($0) }) ?? true
+    {
+      dismissEffects = ._cancel(navigationIDPath: presentedID)
+    }
+    if identityChanged, state[keyPath: self.toPresentationState].wrappedValue == nil {
+      state[keyPath: self.toPresentationState].presentedID = nil
     }
 
     var presentEffects = Effect<Base.Action>.none
-    if let presented = state[keyPath: self.toPresentationState].wrappedValue,
+    if identityChanged || state[keyPath: self.toPresentationState].presentedID == nil,
+      let presented = state[keyPath: self.toPresentationState].wrappedValue,
       let finalPath, !isEphemeral(presented)
     {
+      state[keyPath: self.toPresentationState].presentedID = finalPath
       presentEffects = ._waitForDismissal(
         navigationIDPath: finalPath,
         dismissID: PresentationDismissID(),

@@ -111,7 +111,6 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let idsBefore = state[keyPath: self.toStackState].ids
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
 
@@ -166,9 +165,10 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
       baseEffects = self.base.reduce(into: &state, action: action)
     }
 
+    // Compared with the elements this reducer last saw, not with the stack before this action:
+    // an element that a reducer before this one removed still has its effects cancelled.
     let idsAfter = state[keyPath: self.toStackState].ids
-    let removed = idsBefore.subtracting(idsAfter)
-    state[keyPath: self.toStackState].unmount(removed)
+    let removed = state[keyPath: self.toStackState].unmountElements(notIn: idsAfter)
     let cancellations = Effect<Base.Action>.merge(
       removed.map { ._cancel(navigationIDPath: self.path(for: $0)) }
     )

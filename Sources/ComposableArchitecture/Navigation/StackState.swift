@@ -132,8 +132,11 @@ public struct StackState<Element> {
     self._mounted.insert(id).inserted
   }
 
-  mutating func unmount(_ ids: some Sequence<StackElementID>) {
-    self._mounted.subtract(ids)
+  /// Forgets the mounted elements that are not among `ids`, and returns them.
+  mutating func unmountElements(notIn ids: OrderedSet<StackElementID>) -> [StackElementID] {
+    let removed = self._mounted.filter { !ids.contains($0) }
+    self._mounted.subtract(removed)
+    return removed.sorted { $0.generation < $1.generation }
   }
 }
 

@@ -112,9 +112,13 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     let sharedChangeTracker = self.sharedChangeTracker
     let reducer = Dependencies.withDependencies {
-      // Every test store numbers its stack elements from 0, however many stores ran before it in
-      // the same process (XCTest on Linux shares cached test dependencies between test methods).
-      $0.stackElementID = .incrementing(from: 0)
+      // Stack element IDs come from the test's own generator, shared with state built before the
+      // store (`StackState([…])` in the initial state), as they do in TCA. Where cached test
+      // dependencies outlive a test method (see `cachedTestDependenciesStartAfreshPerTest`), each
+      // store at least numbers its elements from 0.
+      if !cachedTestDependenciesStartAfreshPerTest() {
+        $0.stackElementID = .incrementing(from: 0)
+      }
       prepareDependencies(&$0)
       sharedChangeTracker.track(&$0)
     } operation: {

@@ -184,19 +184,4 @@ struct StackReducerTests {
       #expect(stack.isEmpty)
     }
   }
-
-  @Test func everyTestStoreNumbersItsStackElementsFromZero() async {
-    let first = TestStore(initialState: StackRoot.State()) { StackRoot() }
-    await first.send(.openDetail("Inbox")) {
-      $0.path[id: 0] = StackDetail.State(title: "Inbox")
-    }
-    await first.send(.openDetail("Drafts")) {
-      $0.path[id: 1] = StackDetail.State(title: "Drafts")
-    }
-
-    let second = TestStore(initialState: StackRoot.State()) { StackRoot() }
-    await second.send(.openDetail("Archive")) {
-      $0.path[id: 0] = StackDetail.State(title: "Archive")
-    }
-  }
 }
