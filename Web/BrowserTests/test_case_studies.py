@@ -15,6 +15,8 @@ import unittest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -151,6 +153,69 @@ class CaseStudiesInTheBrowser(unittest.TestCase):
         self.wait_for(lambda: int(self.counts()[0]) >= 1, timeout=6)
         self.click("Stop timer", index=0)
         self.assertEqual(self.counts()[1], "1")
+
+    def value_of(self, element_id):
+        return self.browser.execute_script(
+            "return document.getElementById(arguments[0]).value;", element_id
+        )
+
+    def active_id(self):
+        return self.browser.execute_script("return document.activeElement.id;")
+
+    def open_profile_form(self):
+        self.browser.get(self.base + "/")
+        self.browser.find_element(By.LINK_TEXT, "Profile form").click()
+        self.wait_for(lambda: self.browser.find_elements(By.ID, "display-name"))
+
+    def test_typing_past_sixteen_characters_is_cut_by_the_reducer_and_keeps_focus(self):
+        self.open_profile_form()
+        field = self.browser.find_element(By.ID, "display-name")
+        field.click()
+        field.send_keys("A display name that goes on and on")
+        self.wait_for(lambda: self.value_of("display-name") == "A display name t")
+        time.sleep(0.3)
+        self.assertEqual(self.value_of("display-name"), "A display name t")
+        self.assertEqual(self.active_id(), "display-name")
+        self.assertEqual(
+            self.browser.execute_script("return document.activeElement.selectionStart;"), 16
+        )
+        # Editing in the middle keeps the caret where the user is typing.
+        field.send_keys(Keys.HOME, Keys.DELETE, Keys.DELETE)
+        self.wait_for(lambda: self.value_of("display-name") == "display name t")
+        field.send_keys("My ")
+        self.wait_for(lambda: self.value_of("display-name") == "My display name ")
+        self.assertEqual(self.active_id(), "display-name")
+        self.assertEqual(
+            self.browser.execute_script("return document.activeElement.selectionStart;"), 3
+        )
+
+    def test_every_bound_control_reaches_the_state(self):
+        self.open_profile_form()
+        name = self.browser.find_element(By.ID, "display-name")
+        name.send_keys("Blob")
+        self.browser.find_element(By.ID, "bio").send_keys("Hello")
+        self.browser.find_element(By.ID, "newsletter").click()
+        age = self.browser.find_element(By.ID, "age")
+        age.send_keys(Keys.CONTROL, "a")
+        age.send_keys("42")
+        volume = self.browser.find_element(By.ID, "volume")
+        volume.click()
+        volume.send_keys(Keys.ARROW_RIGHT)
+        self.wait_for(lambda: self.browser.find_element(By.ID, "volume-value").text == "6")
+        Select(self.browser.find_element(By.ID, "theme")).select_by_visible_text("Dark")
+        self.click("+")
+        self.wait_for(
+            lambda: self.browser.find_element(By.CSS_SELECTOR, ".stepper-value").text == "4"
+        )
+        self.click("Save")
+        summary = self.wait_for(lambda: self.browser.find_elements(By.CSS_SELECTOR, ".summary"))
+        self.assertEqual(
+            summary[0].text,
+            "Blob, 42, Dark, volume 6, 4 stars, newsletter on, bio 5 characters",
+        )
+        self.assertTrue(
+            self.browser.execute_script("return document.getElementById('newsletter').checked;")
+        )
 
 
 if __name__ == "__main__":

@@ -21,4 +21,11 @@ public let caseStudies: [LiveFeature] = [
     makeStore: { Store(initialState: TwoCounters.State()) { TwoCounters() } },
     view: twoCountersView
   ),
+  LiveFeature(
+    path: "profile-form",
+    title: "Profile form",
+    summary: "every bound control (text, text area, toggle, number, slider, picker, stepper) and a form; the name is cut to 16 characters.",
+    makeStore: { Store(initialState: ProfileForm.State()) { ProfileForm() } },
+    view: profileFormView
+  ),
 ]
