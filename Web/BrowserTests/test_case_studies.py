@@ -15,6 +15,8 @@ import unittest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
@@ -216,6 +218,106 @@ class CaseStudiesInTheBrowser(unittest.TestCase):
         self.assertTrue(
             self.browser.execute_script("return document.getElementById('newsletter').checked;")
         )
+
+    def open_navigation(self):
+        self.browser.get(self.base + "/")
+        self.browser.find_element(By.LINK_TEXT, "Navigation").click()
+        self.wait_for(lambda: self.browser.find_elements(By.ID, "note"))
+
+    def text_of(self, element_id):
+        return self.browser.execute_script(
+            "var e = document.getElementById(arguments[0]); return e ? e.textContent : null;",
+            element_id,
+        )
+
+    def open_dialog_class(self):
+        return self.browser.execute_script(
+            "var d = document.querySelector('dialog[open]'); return d ? d.className : null;"
+        )
+
+    def test_a_sheet_is_a_modal_that_escape_dismisses_and_its_effect_stops(self):
+        self.open_navigation()
+        self.click("Edit note")
+        self.wait_for(lambda: self.open_dialog_class() == "ocaf-sheet")
+        self.assertTrue(
+            self.browser.execute_script("return document.querySelector('dialog').matches(':modal');")
+        )
+        field = self.browser.find_element(By.ID, "note-text")
+        field.send_keys("Groceries")
+        self.wait_for(lambda: self.value_of("note-text") == "Groceries")
+        self.click("Start ticking")
+        self.wait_for(lambda: self.text_of("ticks") not in (None, "Ticks: 0", "Ticks: 1"))
+        ActionChains(self.browser).send_keys(Keys.ESCAPE).perform()
+        self.wait_for(lambda: self.open_dialog_class() is None)
+        self.wait_for(lambda: self.text_of("note") == "Note: Groceries")
+        # A new sheet's ticks stay at 0: the dismissed sheet's timer was cancelled.
+        self.click("Edit note")
+        self.wait_for(lambda: self.text_of("ticks") == "Ticks: 0")
+        time.sleep(1)
+        self.assertEqual(self.text_of("ticks"), "Ticks: 0")
+        # A click on the backdrop dismisses too.
+        actions = ActionBuilder(self.browser)
+        actions.pointer_action.move_to_location(3, 3).click()
+        actions.perform()
+        self.wait_for(lambda: self.open_dialog_class() is None)
+        # Done dismisses from the reducer.
+        self.click("Edit note")
+        self.wait_for(lambda: self.open_dialog_class() == "ocaf-sheet")
+        self.click("Done")
+        self.wait_for(lambda: self.open_dialog_class() is None)
+
+    def test_alert_and_confirmation_dialog_buttons_send_their_actions(self):
+        self.open_navigation()
+        self.click("Delete…")
+        self.wait_for(lambda: self.open_dialog_class() == "ocaf-alert")
+        self.click("Keep")
+        self.wait_for(lambda: self.open_dialog_class() is None)
+        self.assertEqual(self.text_of("status"), "Status: ")
+        self.click("Delete…")
+        self.wait_for(lambda: self.open_dialog_class() == "ocaf-alert")
+        self.click("Delete")
+        self.wait_for(lambda: self.text_of("status") == "Status: Deleted")
+        self.assertIsNone(self.open_dialog_class())
+        self.click("Pick colour")
+        self.wait_for(lambda: self.open_dialog_class() == "ocaf-confirmation")
+        self.click("Red")
+        self.wait_for(lambda: self.text_of("color") == "Colour: red")
+        self.assertIsNone(self.open_dialog_class())
+
+    def heading(self):
+        return self.browser.execute_script(
+            "var h = document.querySelector('.page h2'); return h ? h.textContent : null;"
+        )
+
+    def test_the_browsers_back_button_pops_the_stack(self):
+        self.open_navigation()
+        start = self.browser.execute_script("return history.length;")
+        self.click("Push page 1")
+        self.wait_for(lambda: self.heading() == "Page 1")
+        self.click("Next page")
+        self.wait_for(lambda: self.heading() == "Page 2")
+        self.assertEqual(self.browser.execute_script("return history.length;"), start + 2)
+        self.browser.back()
+        self.wait_for(lambda: self.heading() == "Page 1")
+        self.browser.back()
+        self.wait_for(lambda: self.text_of("note") == "Note: ")
+        self.assertIsNone(self.heading())
+        # The in-page back button pops too, and the history follows.
+        self.browser.find_element(By.LINK_TEXT, "Open page 100").click()
+        self.wait_for(lambda: self.heading() == "Page 100")
+        self.click("← Back")
+        self.wait_for(lambda: self.heading() is None)
+        self.wait_for(
+            lambda: self.browser.execute_script(
+                "return (history.state && history.state.ocafDepth) || 0;"
+            )
+            == 0
+        )
+        # Closing a page with dismiss() pops it as well.
+        self.click("Push page 1")
+        self.wait_for(lambda: self.heading() == "Page 1")
+        self.click("Close page")
+        self.wait_for(lambda: self.heading() is None)
 
 
 if __name__ == "__main__":

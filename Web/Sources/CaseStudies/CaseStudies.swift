@@ -28,4 +28,11 @@ public let caseStudies: [LiveFeature] = [
     makeStore: { Store(initialState: ProfileForm.State()) { ProfileForm() } },
     view: profileFormView
   ),
+  LiveFeature(
+    path: "navigation",
+    title: "Navigation",
+    summary: "a sheet with a long-living effect, an alert, a confirmation dialog and a stack that follows the browser's back button.",
+    makeStore: { Store(initialState: NavigationDemo.State()) { NavigationDemo() } },
+    view: navigationDemoView
+  ),
 ]

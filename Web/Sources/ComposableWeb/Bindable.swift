@@ -126,7 +126,9 @@ extension Store where State: ObservableState {
     Binding(
       get: {
         _ = self.state[keyPath: state]
-        return self.scope(state: state, action: action)
+        let pathStore = self.scope(state: state, action: action)
+        StackScopes.register(parent: self, state: state, action: action, pathStore: pathStore)
+        return pathStore
       },
       set: { _ in }
     )

@@ -163,7 +163,13 @@ struct Pages: Sendable {
     body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}\
     button{font-size:1rem;margin:0 .25rem;padding:.25rem .75rem}\
     .count{display:inline-block;min-width:3rem;text-align:center;font-size:1.5rem}\
-    #ocaf-status{background:#fde68a;padding:.25rem .5rem}
+    #ocaf-status{background:#fde68a;padding:.25rem .5rem}\
+    dialog{padding:0;border:1px solid #999;border-radius:.5rem;min-width:18rem}\
+    dialog::backdrop{background:rgba(0,0,0,.35)}\
+    .ocaf-dialog-body{padding:1rem}\
+    .ocaf-dialog-buttons{display:flex;gap:.5rem;justify-content:flex-end}\
+    button[data-role=destructive]{color:#b91c1c}\
+    .ocaf-stack-bar{margin-bottom:.5rem}
     """
 
   func index() -> String {

@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func indexListsTheCaseStudiesInOrder() {
-    #expect(caseStudies.map(\.path) == ["counter", "two-counters", "profile-form"])
+    #expect(caseStudies.map(\.path) == ["counter", "two-counters", "profile-form", "navigation"])
   }
 
   @Test func counterPageShowsTheCountAndItsButtons() throws {
