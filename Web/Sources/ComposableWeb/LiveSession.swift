@@ -51,6 +51,8 @@ public final class LiveSession {
   private var mounted: [String: MountedComponent] = [:]
   private var handlers: [String: BoundHandler] = [:]
   private var replaced: [String: (handler: BoundHandler, until: ContinuousClock.Instant)] = [:]
+  private var floodGate: FloodGate
+  private var droppedByRate = 0
   private var corrections: [(handler: String, value: InputValue)] = []
   private var nextHandlerNumber = 0
   private var nextGeneration = 0
@@ -73,20 +75,26 @@ public final class LiveSession {
     store: Store<State, Action>,
     view: @escaping @MainActor (Store<State, Action>) -> Node<Action>,
     replacedHandlerGrace: Duration = .seconds(5),
+    limits: LiveLimits = LiveLimits(),
     logger: Logger
   ) {
     self.init(
       id: id,
       root: Component(key: nil, identity: nil, body: { view(store).bound(to: store) }),
       replacedHandlerGrace: replacedHandlerGrace,
+      limits: limits,
       logger: logger
     )
   }
 
-  init(id: String, root: Component, replacedHandlerGrace: Duration, logger: Logger) {
+  init(
+    id: String, root: Component, replacedHandlerGrace: Duration, limits: LiveLimits,
+    logger: Logger
+  ) {
     self.id = id
     self.root = root
     self.replacedHandlerGrace = replacedHandlerGrace
+    self.floodGate = FloodGate(rate: limits.messagesPerSecond, burst: limits.burst)
     self.logger = logger
     reference.session = self
   }
@@ -114,6 +122,22 @@ public final class LiveSession {
   /// Handles one text message from the page: `{"handler": id, "value": …}`. Anything else is
   /// logged and ignored.
   public func receive(_ text: String) {
+    receive(text, at: .now)
+  }
+
+  /// Handles a message that arrived at `now`: messages beyond the session's rate limit are
+  /// dropped, with a log line for the first of each run of drops and every hundredth after.
+  func receive(_ text: String, at now: ContinuousClock.Instant) {
+    guard floodGate.admit(at: now) else {
+      droppedByRate += 1
+      if droppedByRate == 1 || droppedByRate.isMultiple(of: 100) {
+        logger.warning(
+          "Dropped messages over the session's rate limit",
+          metadata: ["session": "\(id)", "dropped": "\(droppedByRate)"])
+      }
+      return
+    }
+    droppedByRate = 0
     guard text.utf8.count <= Self.maximumMessageSize else {
       logger.warning(
         "Ignored an oversized message",
