@@ -319,6 +319,62 @@ class CaseStudiesInTheBrowser(unittest.TestCase):
         self.click("Close page")
         self.wait_for(lambda: self.heading() is None)
 
+    def item_order(self):
+        return self.browser.execute_script(
+            "return Array.from(document.querySelectorAll('li[data-item]'))"
+            ".map(li => li.getAttribute('data-item'));"
+        )
+
+    def send_click_of(self, label):
+        """Sends a button's handler from script, so that the focus stays where it is."""
+        self.browser.execute_script(
+            "var b = Array.from(document.querySelectorAll('button'))"
+            ".find(b => b.getAttribute('aria-label') === arguments[0] || b.textContent === arguments[0]);"
+            "window.ocaf.socket().send(JSON.stringify({handler: b.getAttribute('data-ocaf-click')}));",
+            label,
+        )
+
+    def test_rows_keep_their_nodes_and_focus_when_others_are_added_removed_and_moved(self):
+        self.browser.get(self.base + "/checklist")
+        self.wait_for(lambda: self.item_order() == ["1", "2", "3"])
+        self.browser.execute_script(
+            "window.bread = document.querySelector('li[data-item=\"2\"]');"
+        )
+        field = self.browser.find_element(By.CSS_SELECTOR, 'li[data-item="2"] input.title')
+        field.click()
+        field.send_keys(Keys.END, " rolls")
+        self.wait_for(
+            lambda: self.browser.execute_script("return document.activeElement.value;")
+            == "Bread rolls"
+        )
+        self.send_click_of("Add item")
+        self.wait_for(lambda: self.item_order() == ["4", "1", "2", "3"])
+        self.send_click_of("Remove")  # the first row's: the new one
+        self.wait_for(lambda: self.item_order() == ["1", "2", "3"])
+        self.browser.execute_script(
+            "Array.from(document.querySelectorAll('li[data-item=\"3\"] button'))"
+            ".find(b => b.textContent === '↑').setAttribute('id', 'up3');"
+        )
+        self.browser.execute_script(
+            "window.ocaf.socket().send(JSON.stringify({handler:"
+            " document.getElementById('up3').getAttribute('data-ocaf-click')}));"
+        )
+        self.wait_for(lambda: self.item_order() == ["1", "3", "2"])
+        same_node = self.browser.execute_script(
+            "return window.bread === document.querySelector('li[data-item=\"2\"]') && window.bread.isConnected;"
+        )
+        self.assertTrue(same_node)
+        self.assertEqual(
+            self.browser.execute_script("return document.activeElement.value;"), "Bread rolls"
+        )
+        field.send_keys("!")
+        self.wait_for(
+            lambda: self.browser.execute_script(
+                "return document.querySelector('li[data-item=\"2\"] input.title').value;"
+            )
+            == "Bread rolls!"
+        )
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

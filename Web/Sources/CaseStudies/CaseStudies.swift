@@ -35,4 +35,11 @@ public let caseStudies: [LiveFeature] = [
     makeStore: { Store(initialState: NavigationDemo.State()) { NavigationDemo() } },
     view: navigationDemoView
   ),
+  LiveFeature(
+    path: "checklist",
+    title: "Checklist",
+    summary: "rows as keyed components: add, remove and move rows while the others keep their place, and a focused field its focus.",
+    makeStore: { Store(initialState: Checklist.State()) { Checklist() } },
+    view: checklistView
+  ),
 ]

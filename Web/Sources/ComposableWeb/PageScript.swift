@@ -47,8 +47,14 @@ public enum PageScript {
 
       // Morphing: make the page's nodes look like the server's, keeping nodes that stay.
 
+      // Components are keyed by their id; any other element can be keyed among its siblings
+      // with a data-ocaf-key attribute (e.g. the row element around a row's component).
       function keyOf(node) {
-        return node.nodeType === 1 ? node.getAttribute("data-ocaf-component") : null;
+        if (node.nodeType !== 1) return null;
+        var component = node.getAttribute("data-ocaf-component");
+        if (component) return component;
+        var key = node.getAttribute("data-ocaf-key");
+        return key === null ? null : "key:" + key;
       }
 
       function isKeep(node) {
@@ -145,11 +151,12 @@ public enum PageScript {
         Array.prototype.slice.call(next.childNodes).forEach(function (node) {
           var key = keyOf(node), match = null;
           if (key) {
-            match = keyed[key] || (isKeep(node) ? findComponent(key) : null);
+            match = keyed[key] || (isKeep(node) ? findComponent(node.getAttribute("data-ocaf-component")) : null);
             delete keyed[key];
           } else if (cursor && !keyOf(cursor) && cursor.nodeName === node.nodeName) {
             match = cursor;
           }
+          if (match && key && match.nodeName !== node.nodeName) match = null;
           if (!match) {
             parent.insertBefore(node, cursor);
             return;

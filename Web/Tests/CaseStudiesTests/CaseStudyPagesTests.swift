@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func indexListsTheCaseStudiesInOrder() {
-    #expect(caseStudies.map(\.path) == ["counter", "two-counters", "profile-form", "navigation"])
+    #expect(caseStudies.map(\.path) == ["counter", "two-counters", "profile-form", "navigation", "checklist"])
   }
 
   @Test func counterPageShowsTheCountAndItsButtons() throws {

@@ -99,6 +99,7 @@ import Testing
     #expect(page.html.contains(#"<button data-role="cancel" data-ocaf-click="#))
     try page.click("Keep")
     #expect(page.store.alert == nil)
+    #expect(!page.html.contains("<dialog"))
     #expect(page.store.status == "")
 
     try page.click("Delete…")
@@ -115,6 +116,7 @@ import Testing
     #expect(page.html.contains(">Cancel</button>"))
     try page.click("Cancel")
     #expect(page.store.confirmation == nil)
+    #expect(!page.html.contains("<dialog"))
     try page.click("Pick colour")
     try page.click("Red")
     #expect(page.store.color == "red")
@@ -122,6 +124,7 @@ import Testing
     try page.send("data-ocaf-dismiss")
     #expect(page.store.confirmation == nil)
     #expect(page.store.color == "red")
+    #expect(!page.html.contains("<dialog"))
   }
 
   @Test func theStackShowsItsTopPageAndPopsByBackButtonHistoryAndDismiss() async throws {
