@@ -44,6 +44,19 @@ import ComposableArchitecture
   }
 
   extension Bindable {
+    /// A field of a store's state, to be bound with ``_StoreBindableField/sending(_:)``: for
+    /// features whose actions are not `BindableAction`s.
+    ///
+    /// ```swift
+    /// textField($store.query.sending(\.queryChanged))
+    /// ```
+    @MainActor
+    public subscript<State: ObservableState, Action, Member>(
+      dynamicMember keyPath: KeyPath<State, Member>
+    ) -> _StoreBindableField<State, Action, Member> where Value == Store<State, Action> {
+      _StoreBindableField(store: wrappedValue, keyPath: keyPath)
+    }
+
     /// A binding to a field of a store's state whose action is a `BindableAction`.
     ///
     /// ```swift
@@ -82,6 +95,29 @@ import ComposableArchitecture
     }
   }
 #endif
+
+/// A field of a store's state that ``Bindable`` makes from `$store.field`; ``sending(_:)``
+/// turns it into a binding that writes by sending an action.
+@MainActor
+public struct _StoreBindableField<State: ObservableState, Action, Value> {
+  let store: Store<State, Action>
+  let keyPath: KeyPath<State, Value>
+
+  /// A binding that reads the field (observed) and writes by sending the action the case key
+  /// path embeds the new value in.
+  ///
+  /// ```swift
+  /// textField($store.query.sending(\.queryChanged))
+  /// ```
+  public func sending(_ action: CaseKeyPath<Action, Value>) -> Binding<Value> {
+    let store = self.store
+    let keyPath = self.keyPath
+    return Binding(
+      get: { store.state[keyPath: keyPath] },
+      set: { store.send(action($0)) }
+    )
+  }
+}
 
 extension Store where State: ObservableState {
   /// A binding to the store of a presented child feature, for ``sheet(item:key:_:)`` and

@@ -70,6 +70,7 @@ struct Search {
     var query = ""
   }
 
+  @CasePathable
   enum Action: Equatable {
     case queryChanged(String)
   }
@@ -90,6 +91,12 @@ struct Search {
 @MainActor
 func searchView(_ store: StoreOf<Search>) -> Node<Search.Action> {
   textField(store.binding(get: \.query, send: { .queryChanged($0) }))
+}
+
+@MainActor
+func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
+  @Bindable var store = store
+  return textField($store.query.sending(\.queryChanged))
 }
 
 @MainActor
@@ -227,5 +234,24 @@ func searchView(_ store: StoreOf<Search>) -> Node<Search.Action> {
     #expect(store.query == "swift")
     let patch = try ServerMessage(try #require(session.flush()))
     #expect(patch.patches?.first?.html.contains(#"value="swift""#) == true)
+  }
+
+  @Test func sendingMakesABindingThatSendsTheAction() throws {
+    let (logger, _) = recordingLogger()
+    let store = Store(initialState: Search.State()) { Search() }
+    let session = LiveSession(id: "s", store: store, view: searchSendingView, logger: logger)
+    let html = try #require(try ServerMessage(session.start()).html)
+    let field = try #require(handlerIDs(in: html, event: "input").first)
+    session.receive(#"{"handler":"\#(field)","value":"TCA"}"#)
+    #expect(store.query == "tca")
+  }
+
+  @Test func bindableActionFieldsStillBindDirectly() throws {
+    // `$store.nickname` of a BindableAction feature is a Binding, not a field to send.
+    let store = Store(initialState: Preferences.State()) { Preferences() }
+    @Bindable var bindable = store
+    let nickname: Binding<String> = $bindable.nickname
+    nickname.wrappedValue = "A nickname over sixteen"
+    #expect(store.nickname == "A nickname over ")
   }
 }
