@@ -125,13 +125,17 @@ struct ChildIdentity: Hashable, Sendable {
 
   init(_ value: Any) {
     // Reflection is slow: only enums have a case to tell apart.
+    var payload: Any?
     if isEnum(type(of: value)) {
       let mirror = Mirror(reflecting: value)
       self.caseName = mirror.children.first?.label ?? String(describing: value)
+      payload = mirror.children.first?.value
     } else {
       self.caseName = nil
     }
-    if let identifiable = value as? any Identifiable {
+    // An enum destination that isn't `Identifiable` itself takes the identity of the state in its
+    // case, so a child whose `id` changes is another child even though the case stays the same.
+    if let identifiable = (value as? any Identifiable) ?? (payload as? any Identifiable) {
       self.id = ElementID(Self.id(of: identifiable))
     } else {
       self.id = nil
