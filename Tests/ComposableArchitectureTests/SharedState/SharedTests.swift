@@ -65,6 +65,30 @@ import Testing
     #expect(selection.wrappedValue == nil, "doesn't bring a dismissed value back")
   }
 
+  @Test func readingADerivedValueWhileChangingItsRootSeesTheValueBeforeTheChange() throws {
+    let shelf = Shared(value: IdentifiedArrayOf<Preferences>([Preferences(id: 7, theme: "dark")]))
+    let first = try #require(Shared(shelf[id: 7]))
+    let theme = first.theme
+
+    let seen = shelf.withLock { shelf -> (Int, String) in
+      shelf.remove(id: first.id)
+      return (first.id, theme.wrappedValue)
+    }
+
+    #expect(seen == (7, "dark"))
+    #expect(shelf.wrappedValue.isEmpty)
+  }
+
+  @Test func readingTheSameValueInsideItsOwnChangeSeesTheValueBeforeTheChange() {
+    let count = Shared(value: 1)
+    let before = count.withLock { value -> Int in
+      value = 10
+      return count.wrappedValue
+    }
+    #expect(before == 1)
+    #expect(count.wrappedValue == 10)
+  }
+
   @Test func readerFollowsItsShared() {
     let count = Shared(value: 1)
     let reader = SharedReader(count)

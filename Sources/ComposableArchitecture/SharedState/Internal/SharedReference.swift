@@ -102,8 +102,13 @@ class RootReference<Value>: Observable, @unchecked Sendable {
         for tracker in SharedChangeTracker.tracking {
           tracker.recordSnapshot(self.value, of: self, location: location)
         }
-        let result = try body(&self.value)
-        return (result, self.value)
+        // The change is made to a copy and stored afterwards, so code inside `body` that reads
+        // this value (through another `@Shared` derived from it, say) sees the value from before
+        // the change instead of overlapping the write.
+        var value = self.value
+        let result = try body(&value)
+        self.value = value
+        return (result, value)
       }
     }
     afterChange(newValue)
