@@ -25,14 +25,22 @@ struct LongLivingEffectsTests {
   }
 
   @Test func simulateButtonReachesEveryListener() async {
-    let client = ScreenshotsClient.liveValue
+    let live = ScreenshotsClient.liveValue
+    let subscribed = LockIsolated(false)
     let store = TestStore(initialState: LongLivingEffects.State()) {
       LongLivingEffects()
     } withDependencies: {
-      $0.screenshots = client
+      $0.screenshots = ScreenshotsClient(
+        notifications: {
+          let stream = await live.notifications()
+          subscribed.setValue(true)
+          return stream
+        },
+        post: live.post
+      )
     }
     let task = await store.send(.task)
-    await Task.megaYield()
+    #expect(await eventually { subscribed.value })
     await store.send(.simulateScreenshotButtonTapped)
     await store.receive(\.userDidTakeScreenshotNotification) {
       $0.screenshotCount = 1
@@ -54,10 +62,8 @@ struct LongLivingEffectsTests {
       }
     }
     let task = await store.send(.task)
-    await Task.megaYield()
-    #expect(listening.value)
+    #expect(await eventually { listening.value })
     await task.cancel()
-    await Task.megaYield()
-    #expect(!listening.value)
+    #expect(await eventually { !listening.value })
   }
 }
