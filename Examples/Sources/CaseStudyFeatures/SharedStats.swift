@@ -24,7 +24,8 @@ public struct Stats: Codable, Equatable, Sendable {
   }
 }
 
-/// Two tabs over one shared, persisted ``Stats`` value.
+/// Two tabs over one shared, persisted ``Stats`` value, and a user name both tabs show, kept in
+/// app storage (`UserDefaults`) under ``SharedStatsDemo/userNameKey``.
 ///
 /// ```swift
 /// let store = Store(initialState: SharedStatsDemo.State(file: url)) { SharedStatsDemo() }
@@ -40,8 +41,15 @@ public struct SharedStatsDemo {
 
     /// Both tabs read and write the stats saved in `file`.
     public init(file: URL = SharedStatsDemo.defaultFile) {
-      self.counter = SharedCounterTab.State(stats: Shared(wrappedValue: Stats(), .fileStorage(file)))
-      self.profile = SharedProfileTab.State(stats: Shared(wrappedValue: Stats(), .fileStorage(file)))
+      let userName = Shared(wrappedValue: "Blob", .appStorage(SharedStatsDemo.userNameKey))
+      self.counter = SharedCounterTab.State(
+        stats: Shared(wrappedValue: Stats(), .fileStorage(file)),
+        userName: userName
+      )
+      self.profile = SharedProfileTab.State(
+        stats: Shared(wrappedValue: Stats(), .fileStorage(file)),
+        userName: userName
+      )
     }
   }
 
@@ -55,6 +63,9 @@ public struct SharedStatsDemo {
     case counter(SharedCounterTab.Action)
     case profile(SharedProfileTab.Action)
   }
+
+  /// The app-storage key of the user name.
+  public static let userNameKey = "caseStudies.sharedStats.userName"
 
   /// Where the stats are kept unless told otherwise.
   public static let defaultFile = FileManager.default.temporaryDirectory
@@ -80,10 +91,15 @@ public struct SharedCounterTab {
   @ObservableState
   public struct State: Equatable, Sendable {
     @Shared public var stats: Stats
+    @SharedReader public var userName: String
 
-    public init(stats: Shared<Stats>) {
+    public init(stats: Shared<Stats>, userName: Shared<String>) {
       self._stats = stats
+      self._userName = SharedReader(userName)
     }
+
+    /// The line the tab greets the user with.
+    public var greeting: String { "\(self.userName) has counted to \(self.stats.count)." }
   }
 
   public enum Action: Equatable, Sendable {
@@ -107,20 +123,23 @@ public struct SharedCounterTab {
   }
 }
 
-/// The tab that shows the shared stats and can start them over.
+/// The tab that shows the shared stats, can start them over, and edits the user name.
 @Reducer
 public struct SharedProfileTab {
   @ObservableState
   public struct State: Equatable, Sendable {
     @Shared public var stats: Stats
+    @Shared public var userName: String
 
-    public init(stats: Shared<Stats>) {
+    public init(stats: Shared<Stats>, userName: Shared<String>) {
       self._stats = stats
+      self._userName = userName
     }
   }
 
   public enum Action: Equatable, Sendable {
     case resetStatsButtonTapped
+    case userNameChanged(String)
   }
 
   public init() {}
@@ -130,6 +149,9 @@ public struct SharedProfileTab {
       switch action {
       case .resetStatsButtonTapped:
         state.$stats.withLock { $0 = Stats() }
+        return .none
+      case let .userNameChanged(name):
+        state.$userName.withLock { $0 = name }
         return .none
       }
     }

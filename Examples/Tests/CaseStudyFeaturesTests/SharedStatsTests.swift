@@ -42,6 +42,33 @@ struct SharedStatsTests {
     #expect(store.state.counter.stats == Stats())
   }
 
+  @Test func userNameEditedInTheProfileIsGreetedInTheCounter() async {
+    let store = TestStore(initialState: SharedStatsDemo.State(file: self.file)) {
+      SharedStatsDemo()
+    }
+    #expect(store.state.counter.greeting == "Blob has counted to 0.")
+    await store.send(.profile(.userNameChanged("Blobby"))) {
+      $0.profile.$userName.withLock { $0 = "Blobby" }
+    }
+    await store.send(.counter(.incrementButtonTapped)) {
+      $0.counter.$stats.withLock { $0.increment() }
+    }
+    #expect(store.state.counter.greeting == "Blobby has counted to 1.")
+  }
+
+  @Test func userNameIsKeptInAppStorage() {
+    let defaults = UserDefaults(suiteName: "SharedStatsTests-\(UUID().uuidString)")!
+    withDependencies {
+      $0.defaultAppStorage = defaults
+    } operation: {
+      let store = Store(initialState: SharedStatsDemo.State(file: self.file)) {
+        SharedStatsDemo()
+      }
+      store.send(.profile(.userNameChanged("Stored Blob")))
+    }
+    #expect(defaults.string(forKey: SharedStatsDemo.userNameKey) == "Stored Blob")
+  }
+
   @Test func statsSurviveARestart() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("SharedStatsTests-\(UUID().uuidString)")
