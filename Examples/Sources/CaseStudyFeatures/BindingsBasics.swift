@@ -17,17 +17,21 @@ public struct BindingsBasics {
     public var text = ""
     public var isToggleOn = false
 
-    public init(sliderValue: Double = 5, stepCount: Int = 10, text: String = "", isToggleOn: Bool = false) {
+    public init(
+      sliderValue: Double = 5, stepCount: Int = 10, text: String = "", isToggleOn: Bool = false
+    ) {
       self.sliderValue = sliderValue
       self.stepCount = stepCount
       self.text = text
       self.isToggleOn = isToggleOn
     }
 
-    /// The text shown back to the user, reversed so that each keystroke visibly reaches the reducer.
+    /// The text shown back to the user, reversed, so that each keystroke visibly goes through
+    /// the store.
     public var echo: String { String(self.text.reversed()) }
 
-    /// Whether the stepper, slider and text field accept input: they are locked while the toggle is on.
+    /// Whether the stepper, slider and text field accept input: they are locked while the toggle
+    /// is on.
     public var areControlsEnabled: Bool { !self.isToggleOn }
   }
 
@@ -46,7 +50,8 @@ public struct BindingsBasics {
     Reduce { state, action in
       switch action {
       case .binding(\.stepCount):
-        state.stepCount = min(max(state.stepCount, Self.stepRange.lowerBound), Self.stepRange.upperBound)
+        state.stepCount = min(
+          max(state.stepCount, Self.stepRange.lowerBound), Self.stepRange.upperBound)
         state.sliderValue = min(state.sliderValue, Double(state.stepCount))
         return .none
       case .binding(\.sliderValue):

@@ -76,12 +76,12 @@ public struct EffectsBasics: Sendable {
           }
         }
 
-      case let .numberFactResponse(.success(fact)):
+      case .numberFactResponse(.success(let fact)):
         state.isNumberFactRequestInFlight = false
         state.numberFact = fact
         return .none
 
-      case let .numberFactResponse(.failure(failure)):
+      case .numberFactResponse(.failure(let failure)):
         state.isNumberFactRequestInFlight = false
         state.errorMessage = "Could not load a number fact: \(failure.message)"
         return .none

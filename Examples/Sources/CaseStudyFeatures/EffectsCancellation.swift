@@ -69,12 +69,12 @@ public struct EffectsCancellation: Sendable {
         }
         .cancellable(id: CancelID.factRequest, cancelInFlight: true)
 
-      case let .factResponse(.success(fact)):
+      case .factResponse(.success(let fact)):
         state.currentFact = fact
         state.isFactRequestInFlight = false
         return .none
 
-      case let .factResponse(.failure(failure)):
+      case .factResponse(.failure(let failure)):
         state.errorMessage = "Could not load a number fact: \(failure.message)"
         state.isFactRequestInFlight = false
         return .none

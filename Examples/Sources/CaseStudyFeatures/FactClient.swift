@@ -43,9 +43,14 @@ extension DependencyValues {
 }
 
 /// A fact about `number`, worked out without any service.
+///
+/// ```swift
+/// localFact(about: 9)  // "9 is the square of 3."
+/// ```
 public func localFact(about number: Int) -> String {
   if number < 0 {
-    return "\(number) is negative: its absolute value, \(-number), is \(-number % 2 == 0 ? "even" : "odd")."
+    let parity = number.isMultiple(of: 2) ? "even" : "odd"
+    return "\(number) is negative: its absolute value, \(-number), is \(parity)."
   }
   if number == 0 {
     return "0 is the only number that is neither positive nor negative."
@@ -57,6 +62,6 @@ public func localFact(about number: Int) -> String {
   if root * root == number {
     return "\(number) is the square of \(root)."
   }
-  let divisors = (1...number).filter { number.isMultiple(of: $0) }
-  return "\(number) has \(divisors.count) divisors: \(divisors.map(String.init).joined(separator: ", "))."
+  let divisors = (1...number).filter { number.isMultiple(of: $0) }.map(String.init)
+  return "\(number) has \(divisors.count) divisors: \(divisors.joined(separator: ", "))."
 }

@@ -42,6 +42,14 @@ public struct PrimeApp {
 
 /// The counter screen: plus and minus, "is this prime?" (a sheet), and "what is the nth prime?"
 /// (computed in an effect, answered in an alert).
+///
+/// ```swift
+/// let favorites = Shared(value: [Int]())
+/// let store = Store(initialState: PrimeCounter.State(count: 7, favoritePrimes: favorites)) {
+///   PrimeCounter()
+/// }
+/// store.send(.isPrimeButtonTapped)  // store.primeModal?.isPrime == true
+/// ```
 @Reducer
 public struct PrimeCounter {
   @ObservableState
@@ -87,7 +95,8 @@ public struct PrimeCounter {
         return .none
 
       case .isPrimeButtonTapped:
-        state.primeModal = PrimeModal.State(count: state.count, favoritePrimes: state.$favoritePrimes)
+        state.primeModal = PrimeModal.State(
+          count: state.count, favoritePrimes: state.$favoritePrimes)
         return .none
 
       case .nthPrimeButtonTapped:
@@ -100,7 +109,7 @@ public struct PrimeCounter {
           await send(.nthPrimeResponse(n: n, prime: nthPrime(n)))
         }
 
-      case let .nthPrimeResponse(n, prime):
+      case .nthPrimeResponse(let n, let prime):
         state.isNthPrimeRequestInFlight = false
         state.alert = AlertState { TextState("The \(ordinal(n)) prime is \(prime).") }
         return .none
@@ -117,6 +126,10 @@ public struct PrimeCounter {
 }
 
 /// The sheet that says whether the count is prime, and saves or removes it as a favorite.
+///
+/// ```swift
+/// store.send(.primeModal(.presented(.saveFavoriteButtonTapped)))  // favorites now hold the count
+/// ```
 @Reducer
 public struct PrimeModal {
   @ObservableState
@@ -157,6 +170,10 @@ public struct PrimeModal {
 }
 
 /// The list of favorite primes, with deletion.
+///
+/// ```swift
+/// store.send(.favoritePrimes(.deleteFavoritePrimes([0])))  // removes the first favorite
+/// ```
 @Reducer
 public struct FavoritePrimes {
   @ObservableState
@@ -177,7 +194,7 @@ public struct FavoritePrimes {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case let .deleteFavoritePrimes(offsets):
+      case .deleteFavoritePrimes(let offsets):
         state.$favoritePrimes.withLock { primes in
           for index in offsets.sorted(by: >) where primes.indices.contains(index) {
             primes.remove(at: index)
@@ -190,6 +207,10 @@ public struct FavoritePrimes {
 }
 
 /// Whether `n` is a prime number.
+///
+/// ```swift
+/// isPrime(7)  // true
+/// ```
 public func isPrime(_ n: Int) -> Bool {
   guard n > 1 else { return false }
   guard n > 3 else { return true }
@@ -202,6 +223,10 @@ public func isPrime(_ n: Int) -> Bool {
 }
 
 /// The `n`-th prime number, counting 2 as the first.
+///
+/// ```swift
+/// nthPrime(3)  // 5
+/// ```
 public func nthPrime(_ n: Int) -> Int {
   var found = 0
   var candidate = 1

@@ -2,6 +2,10 @@ import ComposableArchitecture
 import Foundation
 
 /// The reusable "favoriting" component of seed 001: the state of one favoritable thing.
+///
+/// ```swift
+/// var favorite = FavoritingState(id: episode.id, isFavorite: false)
+/// ```
 @ObservableState
 public struct FavoritingState<ID: Hashable & Sendable>: Equatable, Sendable {
   @Presents public var alert: AlertState<FavoritingAction.Alert>?
@@ -16,6 +20,10 @@ public struct FavoritingState<ID: Hashable & Sendable>: Equatable, Sendable {
 }
 
 /// What the favoriting component does: a tap on the button, the request's answer, the alert.
+///
+/// ```swift
+/// store.send(.favorite(.buttonTapped))
+/// ```
 @CasePathable
 public enum FavoritingAction: Equatable, Sendable {
   case alert(PresentationAction<Alert>)
@@ -66,14 +74,14 @@ public struct Favoriting<ID: Hashable & Sendable> {
         }
         .cancellable(id: CancelID(id: state.id), cancelInFlight: true)
 
-      case let .response(.failure(failure)):
+      case .response(.failure(let failure)):
         state.isFavorite.toggle()
         state.alert = AlertState {
           TextState("Favoriting failed: \(failure.message)")
         }
         return .none
 
-      case let .response(.success(isFavorite)):
+      case .response(.success(let isFavorite)):
         state.isFavorite = isFavorite
         return .none
       }
@@ -83,6 +91,11 @@ public struct Favoriting<ID: Hashable & Sendable> {
 }
 
 /// One row of the episodes list: a title and its favorite button.
+///
+/// ```swift
+/// let row = Store(initialState: Episode.State(id: UUID(), title: "Pilot")) { Episode() }
+/// row.send(.favorite(.buttonTapped))
+/// ```
 @Reducer
 public struct Episode {
   @ObservableState
@@ -145,10 +158,14 @@ public struct Episodes {
 
   /// The episodes the page starts with.
   public static let sample: IdentifiedArrayOf<Episode.State> = [
-    Episode.State(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "Functions"),
-    Episode.State(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "Side effects"),
-    Episode.State(id: UUID(uuidString: "00000000-0000-0000-0000-000000000003")!, title: "Algebraic data types"),
-    Episode.State(id: UUID(uuidString: "00000000-0000-0000-0000-000000000004")!, title: "Composable reducers"),
+    Episode.State(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "Functions"),
+    Episode.State(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, title: "Side effects"),
+    Episode.State(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000003")!, title: "Algebraic data types"),
+    Episode.State(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000004")!, title: "Composable reducers"),
   ]
 }
 

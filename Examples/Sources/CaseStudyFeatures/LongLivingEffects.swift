@@ -62,7 +62,9 @@ public struct LongLivingEffects: Sendable {
 /// ```
 @DependencyClient
 public struct ScreenshotsClient: Sendable {
-  public var notifications: @Sendable () async -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
+  public var notifications: @Sendable () async -> AsyncStream<Void> = {
+    AsyncStream { $0.finish() }
+  }
   public var post: @Sendable () -> Void
 }
 

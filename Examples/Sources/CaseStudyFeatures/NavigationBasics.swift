@@ -109,7 +109,7 @@ public struct NavigationBasics {
         return .none
 
       case .destination(.dismiss):
-        if case let .sheet(ticker) = state.destination {
+        if case .sheet(let ticker) = state.destination {
           state.lastSheetTicks = ticker.ticks
         }
         return .none

@@ -35,7 +35,7 @@ public struct NavigationStackDemo {
     /// The counts of every counter screen on the stack, added together.
     public var counterTotal: Int {
       self.path.reduce(0) { total, screen in
-        guard case let .counter(counter) = screen else { return total }
+        guard case .counter(let counter) = screen else { return total }
         return total + counter.count
       }
     }
@@ -59,7 +59,7 @@ public struct NavigationStackDemo {
         state.path.removeAll()
         return .none
 
-      case let .pushButtonTapped(screen):
+      case .pushButtonTapped(let screen):
         switch screen {
         case .counter: state.path.append(.counter(Counter.State()))
         case .numberFact: state.path.append(.numberFact(EffectsBasics.State()))

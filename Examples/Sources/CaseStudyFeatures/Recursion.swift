@@ -50,7 +50,7 @@ public struct Nested {
       case .binding:
         return .none
 
-      case let .deleteRows(offsets):
+      case .deleteRows(let offsets):
         state.rows.remove(atOffsets: offsets)
         return .none
 

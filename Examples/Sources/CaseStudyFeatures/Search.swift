@@ -47,17 +47,17 @@ public struct Search: Sendable {
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case let .detailsResponse(.success(details)):
+      case .detailsResponse(.success(let details)):
         state.loadingCityID = nil
         state.details = details
         return .none
 
-      case let .detailsResponse(.failure(failure)):
+      case .detailsResponse(.failure(let failure)):
         state.loadingCityID = nil
         state.errorMessage = "Could not load the details: \(failure.message)"
         return .none
 
-      case let .resultTapped(city):
+      case .resultTapped(let city):
         state.loadingCityID = city.id
         state.details = nil
         state.errorMessage = nil
@@ -72,7 +72,7 @@ public struct Search: Sendable {
         }
         .cancellable(id: CancelID.details, cancelInFlight: true)
 
-      case let .searchQueryChanged(query):
+      case .searchQueryChanged(let query):
         state.searchQuery = query
         state.errorMessage = nil
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -93,11 +93,11 @@ public struct Search: Sendable {
         }
         .cancellable(id: CancelID.search, cancelInFlight: true)
 
-      case let .searchResponse(.success(cities)):
+      case .searchResponse(.success(let cities)):
         state.results = cities
         return .none
 
-      case let .searchResponse(.failure(failure)):
+      case .searchResponse(.failure(let failure)):
         state.results = []
         state.errorMessage = "Search failed: \(failure.message)"
         return .none

@@ -1,8 +1,9 @@
 import ComposableArchitecture
 
 /// The settings screen of seed 000, written with today's bindings: a digest picker, a display
-/// name the reducer cuts to 16 characters, a "protect my posts" toggle, and a notifications toggle
-/// that only turns on once the user has granted permission, asked through ``UserNotificationsClient``.
+/// name the reducer cuts to 16 characters, a "protect my posts" toggle, and a notifications
+/// toggle that only turns on once the user has granted permission, asked through
+/// ``UserNotificationsClient``.
 ///
 /// ```swift
 /// let store = Store(initialState: SettingsForm.State()) { SettingsForm() }
@@ -86,7 +87,7 @@ public struct SettingsForm: Sendable {
         }
         return .none
 
-      case let .authorizationResponse(.failure(failure)):
+      case .authorizationResponse(.failure(let failure)):
         state.alert = AlertState {
           TextState("Could not ask for permission: \(failure.message)")
         }
@@ -104,7 +105,8 @@ public struct SettingsForm: Sendable {
         }
         state.sendNotifications = false
         return .run { send in
-          await send(.notificationSettingsResponse(await self.userNotifications.authorizationStatus()))
+          await send(
+            .notificationSettingsResponse(await self.userNotifications.authorizationStatus()))
         }
 
       case .binding:
@@ -116,14 +118,17 @@ public struct SettingsForm: Sendable {
 
       case .notificationSettingsResponse(.denied):
         state.alert = AlertState {
-          TextState("Notifications are turned off for this app. Allow them in the system settings first.")
+          TextState(
+            "Notifications are turned off for this app. Allow them in the system settings first.")
         }
         return .none
 
       case .notificationSettingsResponse(.notDetermined):
         return .run { send in
           do {
-            await send(.authorizationResponse(.success(try await self.userNotifications.requestAuthorization())))
+            await send(
+              .authorizationResponse(
+                .success(try await self.userNotifications.requestAuthorization())))
           } catch {
             let failure = error as? UserNotificationsClient.Failure ?? .init(message: "\(error)")
             await send(.authorizationResponse(.failure(failure)))

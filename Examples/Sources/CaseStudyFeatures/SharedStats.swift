@@ -3,6 +3,10 @@ import Foundation
 
 /// Counting statistics that two screens share through `@Shared(.fileStorage)`: the counter tab
 /// changes them, the profile tab shows and resets them, and the file keeps them across restarts.
+///
+/// ```swift
+/// state.$stats.withLock { $0.increment() }
+/// ```
 public struct Stats: Codable, Equatable, Sendable {
   public private(set) var count = 0
   public private(set) var maxCount = 0
@@ -86,6 +90,10 @@ public struct SharedStatsDemo {
 }
 
 /// The tab that counts: every tap changes the shared stats.
+///
+/// ```swift
+/// store.send(.counter(.incrementButtonTapped))
+/// ```
 @Reducer
 public struct SharedCounterTab {
   @ObservableState
@@ -124,6 +132,10 @@ public struct SharedCounterTab {
 }
 
 /// The tab that shows the shared stats, can start them over, and edits the user name.
+///
+/// ```swift
+/// store.send(.profile(.userNameChanged("Blob Jr.")))
+/// ```
 @Reducer
 public struct SharedProfileTab {
   @ObservableState
@@ -150,7 +162,7 @@ public struct SharedProfileTab {
       case .resetStatsButtonTapped:
         state.$stats.withLock { $0 = Stats() }
         return .none
-      case let .userNameChanged(name):
+      case .userNameChanged(let name):
         state.$userName.withLock { $0 = name }
         return .none
       }

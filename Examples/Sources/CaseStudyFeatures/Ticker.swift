@@ -5,6 +5,11 @@ import ComposableArchitecture
 ///
 /// It is presented by ``NavigationBasics`` as a sheet and pushed by ``NavigationStackDemo``; in
 /// both places the timer stops when the screen is dismissed.
+///
+/// ```swift
+/// let store = Store(initialState: Ticker.State()) { Ticker() }
+/// store.send(.task)  // store.ticks goes up once a second
+/// ```
 @Reducer
 public struct Ticker: Sendable {
   @ObservableState

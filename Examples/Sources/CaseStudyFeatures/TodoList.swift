@@ -2,6 +2,10 @@ import ComposableArchitecture
 import Foundation
 
 /// One to-do: a description the user edits in place and a completion checkbox.
+///
+/// ```swift
+/// store.send(.todos(.element(id: id, action: .binding(.set(\.isComplete, true)))))
+/// ```
 @Reducer
 public struct TodoItem {
   @ObservableState
@@ -103,7 +107,7 @@ public struct TodoList: Sendable {
         state.todos.removeAll(where: \.isComplete)
         return .none
 
-      case let .delete(offsets):
+      case .delete(let offsets):
         let visible = state.filteredTodos
         for index in offsets where visible.indices.contains(index) {
           state.todos.remove(id: visible[index].id)

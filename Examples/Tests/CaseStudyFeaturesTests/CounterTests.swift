@@ -46,7 +46,8 @@ struct CounterTests {
 
   @Test func resetZeroesBothCounters() async {
     let store = TestStore(
-      initialState: TwoCounters.State(first: Counter.State(count: 3), second: Counter.State(count: -2))
+      initialState: TwoCounters.State(
+        first: Counter.State(count: 3), second: Counter.State(count: -2))
     ) {
       TwoCounters()
     }

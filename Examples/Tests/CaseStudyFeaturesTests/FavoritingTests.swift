@@ -47,7 +47,9 @@ struct FavoritingTests {
     await store.send(\.episodes[id: self.first].favorite.buttonTapped) {
       $0.episodes[id: self.first]?.favorite.isFavorite = true
     }
-    await store.receive(\.episodes[id: self.first].favorite.response.failure, .init(message: "offline")) {
+    await store.receive(
+      \.episodes[id: self.first].favorite.response.failure, .init(message: "offline")
+    ) {
       $0.episodes[id: self.first]?.favorite.isFavorite = false
       $0.episodes[id: self.first]?.favorite.alert = AlertState {
         TextState("Favoriting failed: offline")

@@ -22,7 +22,9 @@ struct NavigationBasicsTests {
     }
   }
 
-  func dialog(count: Int) -> ConfirmationDialogState<NavigationBasics.Destination.ConfirmationDialog> {
+  func dialog(count: Int) -> ConfirmationDialogState<
+    NavigationBasics.Destination.ConfirmationDialog
+  > {
     ConfirmationDialogState(titleVisibility: .visible) {
       TextState("Change the count")
     } actions: {

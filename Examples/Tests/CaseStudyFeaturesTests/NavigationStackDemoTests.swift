@@ -68,6 +68,34 @@ struct NavigationStackDemoTests {
     await clock.advance(by: .seconds(5))
   }
 
+  @Test func poppingToRootStopsEveryTimerOnTheStack() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: NavigationStackDemo.State()) {
+      NavigationStackDemo()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.pushButtonTapped(.ticker)) {
+      $0.path[id: 0] = .ticker(Ticker.State())
+    }
+    await store.send(.pushButtonTapped(.ticker)) {
+      $0.path[id: 1] = .ticker(Ticker.State())
+    }
+    await store.send(\.path[id: 0].ticker.task)
+    await store.send(\.path[id: 1].ticker.task)
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.path[id: 0].ticker.tick) {
+      $0.path[id: 0, case: \.ticker]?.ticks = 1
+    }
+    await store.receive(\.path[id: 1].ticker.tick) {
+      $0.path[id: 1, case: \.ticker]?.ticks = 1
+    }
+    await store.send(.popToRootButtonTapped) {
+      $0.path.removeAll()
+    }
+    await clock.advance(by: .seconds(5))
+  }
+
   @Test func pushedScreenDismissesItself() async {
     let clock = TestClock()
     let store = TestStore(initialState: NavigationStackDemo.State()) {

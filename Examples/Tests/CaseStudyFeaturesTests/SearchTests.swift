@@ -108,7 +108,8 @@ struct SearchTests {
   }
 
   @Test func localDataSetMatchesNamesAndCountries() {
-    #expect(CitySearchClient.localSearch("japan").map(\.name) == ["Kyoto", "Osaka", "Sapporo", "Tokyo"])
+    #expect(
+      CitySearchClient.localSearch("japan").map(\.name) == ["Kyoto", "Osaka", "Sapporo", "Tokyo"])
     #expect(CitySearchClient.localSearch("  PAR ").map(\.name) == ["Paris"])
     #expect(CitySearchClient.localSearch(" ").isEmpty)
   }

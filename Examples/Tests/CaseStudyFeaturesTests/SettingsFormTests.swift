@@ -95,7 +95,9 @@ struct SettingsFormTests {
     }
     await store.send(.binding(.set(\.sendNotifications, true)))
     await store.receive(\.notificationSettingsResponse, .notDetermined)
-    await store.receive(\.authorizationResponse, .failure(.init(message: "the daemon is not running"))) {
+    await store.receive(
+      \.authorizationResponse, .failure(.init(message: "the daemon is not running"))
+    ) {
       $0.alert = AlertState { TextState("Could not ask for permission: the daemon is not running") }
     }
   }
@@ -109,7 +111,8 @@ struct SettingsFormTests {
     await store.send(.binding(.set(\.sendNotifications, true)))
     await store.receive(\.notificationSettingsResponse, .denied) {
       $0.alert = AlertState {
-        TextState("Notifications are turned off for this app. Allow them in the system settings first.")
+        TextState(
+          "Notifications are turned off for this app. Allow them in the system settings first.")
       }
     }
     #expect(!store.state.sendNotifications)

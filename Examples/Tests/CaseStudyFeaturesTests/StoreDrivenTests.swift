@@ -90,7 +90,8 @@ struct StoreDrivenTests {
       store.scope(state: \.path[id: id], action: \.path[id: id])
     }
     #expect(screens.count == 2)
-    guard case let .counter(counter) = screens[0].case, case let .ticker(ticker) = screens[1].case else {
+    guard case .counter(let counter) = screens[0].case, case .ticker(let ticker) = screens[1].case
+    else {
       Issue.record("the screens are not a counter and a ticker")
       return
     }
@@ -121,7 +122,9 @@ struct StoreDrivenTests {
   }
 
   @Test func sharedStatsChangeInOneTabAndShowInTheOther() {
-    let store = Store(initialState: SharedStatsDemo.State(file: URL(fileURLWithPath: "/stats.json"))) {
+    let store = Store(
+      initialState: SharedStatsDemo.State(file: URL(fileURLWithPath: "/stats.json"))
+    ) {
       SharedStatsDemo()
     }
     let counter = store.scope(state: \.counter, action: \.counter)
