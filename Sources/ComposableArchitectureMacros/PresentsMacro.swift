@@ -104,11 +104,11 @@ extension PresentsMacro: PeerMacro {
       """
       \(raw: access)var $\(raw: name): ComposableArchitecture.PresentationState<\(raw: wrapped)> {
         get {
-          _$observationRegistrar.access(self, keyPath: \\.$\(raw: name))
+          _$observationRegistrar.access(self, keyPath: \\.\(raw: name))
           return _\(raw: name).projectedValue
         }
         set {
-          _$observationRegistrar.mutate(self, keyPath: \\.$\(raw: name), &_\(raw: name).projectedValue, newValue, _$isIdentityEqual)
+          _$observationRegistrar.mutate(self, keyPath: \\.\(raw: name), &_\(raw: name).projectedValue, newValue, _$isIdentityEqual)
         }
       }
       """,

@@ -30,11 +30,11 @@ struct PresentsMacroTests {
 
         var $destination: ComposableArchitecture.PresentationState<Destination.State> {
           get {
-            _$observationRegistrar.access(self, keyPath: \.$destination)
+            _$observationRegistrar.access(self, keyPath: \.destination)
             return _destination.projectedValue
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.$destination, &_destination.projectedValue, newValue, _$isIdentityEqual)
+            _$observationRegistrar.mutate(self, keyPath: \.destination, &_destination.projectedValue, newValue, _$isIdentityEqual)
           }
         }
 
@@ -70,11 +70,11 @@ struct PresentsMacroTests {
 
         public var $alert: ComposableArchitecture.PresentationState<AlertState<Alert>> {
           get {
-            _$observationRegistrar.access(self, keyPath: \.$alert)
+            _$observationRegistrar.access(self, keyPath: \.alert)
             return _alert.projectedValue
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.$alert, &_alert.projectedValue, newValue, _$isIdentityEqual)
+            _$observationRegistrar.mutate(self, keyPath: \.alert, &_alert.projectedValue, newValue, _$isIdentityEqual)
           }
         }
 
@@ -110,11 +110,11 @@ struct PresentsMacroTests {
 
         var $child: ComposableArchitecture.PresentationState<Child.State> {
           get {
-            _$observationRegistrar.access(self, keyPath: \.$child)
+            _$observationRegistrar.access(self, keyPath: \.child)
             return _child.projectedValue
           }
           set {
-            _$observationRegistrar.mutate(self, keyPath: \.$child, &_child.projectedValue, newValue, _$isIdentityEqual)
+            _$observationRegistrar.mutate(self, keyPath: \.child, &_child.projectedValue, newValue, _$isIdentityEqual)
           }
         }
 

@@ -241,6 +241,19 @@ struct ObservableStateTests {
     #expect(state.presentation == nil)
   }
 
+  @Test func readerOfPresentedValueHearsAChangeThroughItsProjection() {
+    var state = ObservedParent()
+    state.presentation = ObservedChild()
+    // The presentation reducer dismisses through `$presentation`; a view reads `presentation`.
+    let presented = observations { _ = state.presentation }
+    state.$presentation = PresentationState(wrappedValue: nil)
+    #expect(presented.value == 1)
+
+    let projected = observations { _ = state.$presentation }
+    state.presentation = ObservedChild()
+    #expect(projected.value == 1)
+  }
+
   @Test func registrarDoesNotAffectEqualityHashingOrCoding() throws {
     let a = ObservedChild(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, count: 1)
     var b = ObservedChild(id: a.id, count: 1)

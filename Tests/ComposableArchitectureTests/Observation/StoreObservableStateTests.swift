@@ -194,3 +194,67 @@ struct StoreObservableStateTests {
     #expect(store.count == 0)
   }
 }
+
+@Reducer
+struct ConfirmReset {
+  @ObservableState
+  struct State: Equatable {
+    var total = 7
+    @Presents var alert: AlertState<Action.Alert>?
+  }
+
+  enum Action: Equatable {
+    case resetButtonTapped
+    case alert(PresentationAction<Alert>)
+    enum Alert: Equatable {
+      case confirmReset
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .resetButtonTapped:
+        state.alert = AlertState {
+          TextState("Reset the total?")
+        } actions: {
+          ButtonState(role: .destructive, action: .confirmReset) { TextState("Reset") }
+        }
+        return .none
+      case .alert(.presented(.confirmReset)):
+        state.total = 0
+        return .none
+      case .alert:
+        return .none
+      }
+    }
+    .ifLet(\.$alert, action: \.alert)
+  }
+}
+
+@MainActor
+@Suite("Observing presented state through a store")
+struct StorePresentationObservationTests {
+  @Test func readerOfAnAlertHearsTheReducerDismissIt() {
+    let store = Store(initialState: ConfirmReset.State()) { ConfirmReset() }
+    store.send(.resetButtonTapped)
+    #expect(store.alert != nil)
+
+    // A view that shows the alert reads `store.alert`; the button's action makes `ifLet`
+    // dismiss it through `$alert`.
+    let alert = observations { _ = store.alert }
+    store.send(.alert(.presented(.confirmReset)))
+    #expect(store.alert == nil)
+    #expect(store.total == 0)
+    #expect(alert.value == 1)
+  }
+
+  @Test func readerOfAnAlertHearsADismissAction() {
+    let store = Store(initialState: ConfirmReset.State()) { ConfirmReset() }
+    store.send(.resetButtonTapped)
+    let alert = observations { _ = store.alert }
+    store.send(.alert(.dismiss))
+    #expect(store.alert == nil)
+    #expect(alert.value == 1)
+  }
+}
