@@ -9,11 +9,7 @@
 import BenchmarkFeatures
 import CallgrindMarkers
 
-#if canImport(Glibc)
-  import Glibc
-#else
-  import Darwin
-#endif
+import Foundation
 
 func fail(_ message: String) -> Never {
   let line = message + "\n"
@@ -40,12 +36,23 @@ guard let operation = operations.first(where: { $0.name == name }) else {
 }
 let count = arguments.dropFirst().first.flatMap { Int($0) } ?? operation.count
 
-// A warm-up pass of its own, so that one-time costs (type metadata, caches filled on first use)
-// are paid before the counted pass.
-await operation.prepare(min(count, 100))()
+// The operation runs in a main-actor task while this thread drives the main queue with a run
+// loop. (Awaiting at the top level would park the main thread in `dispatch_main`, which valgrind
+// cannot follow: it crashes as soon as an effect suspends the main actor.)
+var isFinished = false
+Task { @MainActor in
+  // A warm-up pass of its own, so that one-time costs (type metadata, caches filled on first
+  // use) are paid before the counted pass.
+  await operation.prepare(min(count, 100))()
 
-let run = operation.prepare(count)
-callgrind_markers_begin()
-await run()
-callgrind_markers_end()
-withExtendedLifetime(run) {}
+  let run = operation.prepare(count)
+  callgrind_markers_begin()
+  await run()
+  callgrind_markers_end()
+  withExtendedLifetime(run) {}
+  isFinished = true
+}
+while !isFinished {
+  _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+}
+exit(0)
