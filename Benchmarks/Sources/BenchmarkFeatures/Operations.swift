@@ -35,8 +35,8 @@ package enum MeasuredRun {
   @MainActor
   package func callAsFunction() async {
     switch self {
-    case let .sync(run): run()
-    case let .async(run): await run()
+    case .sync(let run): run()
+    case .async(let run): await run()
     }
   }
 }
@@ -137,8 +137,10 @@ package let observedSend = MeasuredOperation("Observed.Send", count: 10_000) { c
     }
   }
 }
-package let baselineObservedSend = MeasuredOperation("Baseline.ObservedSend", count: 10_000) { count in
-  let store = BaselineStore<ObservedCounter.State, Void>(state: ObservedCounter.State()) { state, _ in
+package let baselineObservedSend = MeasuredOperation("Baseline.ObservedSend", count: 10_000) {
+  count in
+  let store = BaselineStore<ObservedCounter.State, Void>(state: ObservedCounter.State()) {
+    state, _ in
     state.count += 1
   }
   return .sync {
@@ -151,14 +153,17 @@ package let baselineObservedSend = MeasuredOperation("Baseline.ObservedSend", co
 
 /// One send through five reducers combined with `CombineReducers`; the instruction count makes
 /// 100,000 of them.
-package let combineReducersSend = MeasuredOperation("CombineReducers.Send", count: 100_000) { count in
+package let combineReducersSend = MeasuredOperation("CombineReducers.Send", count: 100_000) {
+  count in
   let store = Store(initialState: FiveReducers.State()) { FiveReducers() }
   store.send(.tick)
   return .sync {
     for _ in 0..<count { store.send(.tick) }
   }
 }
-package let baselineCombineReducersSend = MeasuredOperation("Baseline.CombineReducers.Send", count: 100_000) {
+package let baselineCombineReducersSend = MeasuredOperation(
+  "Baseline.CombineReducers.Send", count: 100_000
+) {
   count in
   let store = BaselineStore<FiveReducers.State, Void>(state: FiveReducers.State()) { state, _ in
     state.a += 1
@@ -173,13 +178,16 @@ package let baselineCombineReducersSend = MeasuredOperation("Baseline.CombineRed
 }
 
 /// A `.run` effect that sends 1,000 actions back, awaited with `finish()`.
-package let effectRoundTrip = MeasuredOperation("Effect.RoundTrip1000", count: 5, isLong: true) { count in
+package let effectRoundTrip = MeasuredOperation("Effect.RoundTrip1000", count: 5, isLong: true) {
+  count in
   let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
   return .async {
     for _ in 0..<count { await store.send(.sendMany(1_000)).finish() }
   }
 }
-package let baselineEffectRoundTrip = MeasuredOperation("Baseline.RoundTrip1000", count: 5, isLong: true) {
+package let baselineEffectRoundTrip = MeasuredOperation(
+  "Baseline.RoundTrip1000", count: 5, isLong: true
+) {
   count in
   let store = BaselineStore<CounterFeature.State, Void>(state: CounterFeature.State()) { state, _ in
     state.count += 1
@@ -228,8 +236,11 @@ package let freshStoreSend = MeasuredOperation("Fresh.Store.Send", count: 1_000)
     for store in stores { store.send(.increment) }
   }
 }
-package let baselineFreshStoreSend = MeasuredOperation("Baseline.Fresh.Store.Send", count: 1_000) { count in
-  let stores = (0..<count).map { _ in BaselineStore(state: PlainNested(depth: 0), reduce: plainNestedReduce) }
+package let baselineFreshStoreSend = MeasuredOperation("Baseline.Fresh.Store.Send", count: 1_000) {
+  count in
+  let stores = (0..<count).map { _ in
+    BaselineStore(state: PlainNested(depth: 0), reduce: plainNestedReduce)
+  }
   return .sync {
     for store in stores { store.send(.increment) }
   }
@@ -243,7 +254,8 @@ package let freshStoreScope = MeasuredOperation("Fresh.Store.Scope", count: 1_00
     for _ in 0..<count { stores.append(nestedRoot(levels: 1)) }
   }
 }
-package let baselineFreshStoreScope = MeasuredOperation("Baseline.Fresh.Store.Scope", count: 1_000) { count in
+package let baselineFreshStoreScope = MeasuredOperation("Baseline.Fresh.Store.Scope", count: 1_000)
+{ count in
   var stores: [BaselineStore<PlainNested, ObservedNested.Action>] = []
   stores.reserveCapacity(count)
   return .sync {
@@ -260,22 +272,29 @@ package let freshStoreAccess = MeasuredOperation("Fresh.Store.Access", count: 1_
     for store in stores { keep(store.state) }
   }
 }
-package let baselineFreshStoreAccess = MeasuredOperation("Baseline.Fresh.Store.Access", count: 1_000) { count in
-  let stores = (0..<count).map { _ in BaselineStore(state: PlainNested(depth: 0), reduce: plainNestedReduce) }
+package let baselineFreshStoreAccess = MeasuredOperation(
+  "Baseline.Fresh.Store.Access", count: 1_000
+) { count in
+  let stores = (0..<count).map { _ in
+    BaselineStore(state: PlainNested(depth: 0), reduce: plainNestedReduce)
+  }
   return .sync {
     for store in stores { keep(store.state) }
   }
 }
 
 /// Making a store of `depth` nested features and scoping from it down to the deepest one.
-package let freshNestedStoreScope = MeasuredOperation("Fresh.NestedStore.Scope", count: 200) { count in
+package let freshNestedStoreScope = MeasuredOperation("Fresh.NestedStore.Scope", count: 200) {
+  count in
   var stores: [StoreOf<ObservedNested>] = []
   stores.reserveCapacity(count)
   return .sync {
     for _ in 0..<count { stores.append(nestedLeaf(of: nestedRoot(levels: depth), levels: depth)) }
   }
 }
-package let baselineFreshNestedStoreScope = MeasuredOperation("Baseline.Fresh.NestedStore.Scope", count: 200) {
+package let baselineFreshNestedStoreScope = MeasuredOperation(
+  "Baseline.Fresh.NestedStore.Scope", count: 200
+) {
   count in
   var stores: [BaselineStore<PlainNested, ObservedNested.Action>] = []
   stores.reserveCapacity(count)
@@ -292,25 +311,34 @@ package let baselineFreshNestedStoreScope = MeasuredOperation("Baseline.Fresh.Ne
 
 /// Fresh stores of `depth` nested features with the deepest one scoped, for the nested sends.
 @MainActor
-private func freshNestedStores(_ count: Int) -> [(root: StoreOf<ObservedNested>, leaf: StoreOf<ObservedNested>)] {
+private func freshNestedStores(_ count: Int) -> [(
+  root: StoreOf<ObservedNested>, leaf: StoreOf<ObservedNested>
+)] {
   (0..<count).map { _ in
     let root = nestedRoot(levels: depth)
     return (root, nestedLeaf(of: root, levels: depth))
   }
 }
 @MainActor
-private func freshBaselineNestedStores(_ count: Int) -> [BaselineStore<PlainNested, ObservedNested.Action>] {
-  (0..<count).map { _ in BaselineStore(state: PlainNested(depth: depth - 1), reduce: plainNestedReduce) }
+private func freshBaselineNestedStores(_ count: Int) -> [BaselineStore<
+  PlainNested, ObservedNested.Action
+>] {
+  (0..<count).map { _ in
+    BaselineStore(state: PlainNested(depth: depth - 1), reduce: plainNestedReduce)
+  }
 }
 
 /// The first send to the deepest of `depth` nested stores.
-package let freshNestedStoreSend = MeasuredOperation("Fresh.NestedStore.Send", count: 500) { count in
+package let freshNestedStoreSend = MeasuredOperation("Fresh.NestedStore.Send", count: 500) {
+  count in
   let stores = freshNestedStores(count)
   return .sync {
     for store in stores { store.leaf.send(.increment) }
   }
 }
-package let baselineFreshNestedStoreSend = MeasuredOperation("Baseline.Fresh.NestedStore.Send", count: 500) {
+package let baselineFreshNestedStoreSend = MeasuredOperation(
+  "Baseline.Fresh.NestedStore.Send", count: 500
+) {
   count in
   let stores = freshBaselineNestedStores(count)
   let action = ObservedNested.Action.nested(depth: depth - 1)
@@ -320,7 +348,8 @@ package let baselineFreshNestedStoreSend = MeasuredOperation("Baseline.Fresh.Nes
 }
 
 /// The first send to the root of `depth` nested stores, for the root's own counter.
-package let freshNestedStoreRootSend = MeasuredOperation("Fresh.NestedStore.RootSend", count: 500) { count in
+package let freshNestedStoreRootSend = MeasuredOperation("Fresh.NestedStore.RootSend", count: 500) {
+  count in
   let stores = freshNestedStores(count)
   return .sync {
     for store in stores { store.root.send(.increment) }
@@ -336,7 +365,9 @@ package let baselineFreshNestedStoreRootSend = MeasuredOperation(
 }
 
 /// The first send to the root of `depth` nested stores, for its first child.
-package let freshNestedStoreNestedSend = MeasuredOperation("Fresh.NestedStore.NestedSend", count: 500) { count in
+package let freshNestedStoreNestedSend = MeasuredOperation(
+  "Fresh.NestedStore.NestedSend", count: 500
+) { count in
   let stores = freshNestedStores(count)
   return .sync {
     for store in stores { store.root.send(.child(.presented(.increment))) }
@@ -353,13 +384,16 @@ package let baselineFreshNestedStoreNestedSend = MeasuredOperation(
 }
 
 /// The first `store.state` read of the deepest of `depth` nested stores.
-package let freshNestedStoreAccess = MeasuredOperation("Fresh.NestedStore.Access", count: 500) { count in
+package let freshNestedStoreAccess = MeasuredOperation("Fresh.NestedStore.Access", count: 500) {
+  count in
   let stores = freshNestedStores(count)
   return .sync {
     for store in stores { keep(store.leaf.state) }
   }
 }
-package let baselineFreshNestedStoreAccess = MeasuredOperation("Baseline.Fresh.NestedStore.Access", count: 500) {
+package let baselineFreshNestedStoreAccess = MeasuredOperation(
+  "Baseline.Fresh.NestedStore.Access", count: 500
+) {
   count in
   let stores = freshBaselineNestedStores(count)
   return .sync {

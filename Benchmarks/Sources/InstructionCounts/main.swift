@@ -8,7 +8,6 @@
 // operation and its baseline this way and prints the table.
 import BenchmarkFeatures
 import CallgrindMarkers
-
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -26,7 +25,9 @@ guard let name = arguments.first else {
 
 if name == "--list" {
   for comparison in comparisons {
-    print(comparison.measured.name, comparison.baseline.name, comparison.measured.count, separator: "\t")
+    print(
+      comparison.measured.name, comparison.baseline.name, comparison.measured.count, separator: "\t"
+    )
   }
   exit(0)
 }
