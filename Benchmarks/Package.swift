@@ -3,9 +3,13 @@
 import PackageDescription
 
 // Benchmarks live in their own package so that users of the library never resolve the benchmark
-// harness. Run them with:
+// harness. Time them with:
 //
 //   swift package --package-path Benchmarks benchmark
+//
+// and count their instructions with callgrind (see README.md):
+//
+//   python3 Benchmarks/callgrind.py
 let package = Package(
   name: "Benchmarks",
   platforms: [
@@ -19,6 +23,7 @@ let package = Package(
     .executableTarget(
       name: "StoreBenchmarks",
       dependencies: [
+        "BenchmarkFeatures",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
       ],
@@ -26,7 +31,22 @@ let package = Package(
       plugins: [
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]
-    )
+    ),
+    // The features, baselines and operations both harnesses measure.
+    .target(
+      name: "BenchmarkFeatures",
+      dependencies: [
+        "CallgrindMarkers",
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+      ]
+    ),
+    // callgrind's client requests (zero and dump the counters) around the counted operations.
+    .target(name: "CallgrindMarkers"),
+    // Not under `Benchmarks/`, so that the benchmark plugin does not take it for a benchmark.
+    .executableTarget(
+      name: "InstructionCounts",
+      dependencies: ["BenchmarkFeatures", "CallgrindMarkers"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

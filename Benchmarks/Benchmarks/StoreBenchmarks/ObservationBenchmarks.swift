@@ -1,40 +1,12 @@
 import Benchmark
+import BenchmarkFeatures
 import ComposableArchitecture
-import Observation
 
 // The store benchmarks again, with features written with `@Reducer`, `@ObservableState` and
 // `@Presents`, and with every state read made inside an observation scope, as a view would.
 // Each has a "Baseline" twin measured in the same run.
 
-/// Reads inside an observation scope, as a renderer would, and drops the registration.
-@MainActor
-@inline(__always)
-func observed<T>(_ read: () -> T) -> T {
-  withObservationTracking(read, onChange: {})
-}
-
 func registerObservationBenchmarks() {
-  Benchmark("Observed.Send") { @MainActor benchmark async in
-    let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      blackHole(observed { store.count })
-      store.send(.increment)
-    }
-    benchmark.stopMeasurement()
-  }
-  Benchmark("Baseline.ObservedSend") { @MainActor benchmark async in
-    let store = BaselineStore<ObservedCounter.State, Void>(state: ObservedCounter.State()) {
-      state, _ in state.count += 1
-    }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      blackHole(store.state.count)
-      store.send(())
-    }
-    benchmark.stopMeasurement()
-  }
-
   Benchmark("Observed.Access") { @MainActor benchmark async in
     let store = Store(initialState: ObservedCounter.State()) { ObservedCounter() }
     benchmark.startMeasurement()

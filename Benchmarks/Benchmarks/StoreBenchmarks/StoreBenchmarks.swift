@@ -1,10 +1,24 @@
 import Benchmark
+import BenchmarkFeatures
 import ComposableArchitecture
 
 // Each measured operation has a "Baseline" twin that does the same work with `BaselineStore`,
 // measured in the same run, so that results are read as ratios.
 
-let depth = 10
+/// Times an operation of the shared table: `prepare` outside the measurement, the run inside.
+func register(_ operation: MeasuredOperation) {
+  let configuration =
+    operation.isLong
+    ? Benchmark.Configuration(
+      metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 200)
+    : Benchmark.defaultConfiguration
+  Benchmark(operation.name, configuration: configuration) { @MainActor benchmark async in
+    let run = operation.prepare(benchmark.scaledIterations.count)
+    benchmark.startMeasurement()
+    await run()
+    benchmark.stopMeasurement()
+  }
+}
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -14,48 +28,11 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 1_000
   )
 
-  Benchmark("Store.Send") { @MainActor benchmark async in
-    do {
-      let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        store.send(.increment)
-      }
-      benchmark.stopMeasurement()
-      blackHole(store.withState(\.count))
-    }
-  }
-  Benchmark("Baseline.Send") { @MainActor benchmark async in
-    do {
-      let store = BaselineStore<CounterFeature.State, Void>(state: CounterFeature.State()) { state, _ in state.count += 1 }
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        store.send(())
-      }
-      benchmark.stopMeasurement()
-      blackHole(store.state.count)
-    }
-  }
-
-  Benchmark("Store.Scope") { @MainActor benchmark async in
-    do {
-      let store = Store(initialState: ParentFeature.State()) { ParentFeature() }
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        blackHole(store.scope(state: \.child, action: \.child))
-      }
-      benchmark.stopMeasurement()
-    }
-  }
-  Benchmark("Baseline.Scope") { @MainActor benchmark async in
-    do {
-      let store = BaselineStore<ParentFeature.State, Void>(state: ParentFeature.State()) { _, _ in }
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        blackHole(store.state.child)
-      }
-      benchmark.stopMeasurement()
-    }
+  // The operations of the instruction-count table (`BenchmarkFeatures/Operations.swift`), each
+  // followed by its baseline.
+  for comparison in comparisons {
+    register(comparison.measured)
+    register(comparison.baseline)
   }
 
   Benchmark("Store.Access") { @MainActor benchmark async in
@@ -170,75 +147,6 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(state.count)
       }
       benchmark.stopMeasurement()
-    }
-  }
-
-  Benchmark(
-    "Effect.RoundTrip1000",
-    configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 200)
-  ) { @MainActor benchmark async in
-    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      await store.send(.sendMany(1_000)).finish()
-    }
-    benchmark.stopMeasurement()
-    blackHole(store.withState(\.count))
-  }
-  Benchmark(
-    "Baseline.RoundTrip1000",
-    configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 200)
-  ) { @MainActor benchmark async in
-    let store = BaselineStore<CounterFeature.State, Void>(state: CounterFeature.State()) { state, _ in state.count += 1 }
-    benchmark.startMeasurement()
-    for _ in benchmark.scaledIterations {
-      // The same hops as an effect: a task that sends 1,000 actions back to the main actor.
-      await Task { @MainActor in
-        for _ in 0..<1_000 {
-          await MainActor.run { store.send(()) }
-        }
-      }.value
-    }
-    benchmark.stopMeasurement()
-    blackHole(store.state.count)
-  }
-
-  Benchmark(
-    "CombineReducers.100kSends",
-    configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50)
-  ) { @MainActor benchmark async in
-    do {
-      let store = Store(initialState: FiveReducers.State()) { FiveReducers() }
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        for _ in 0..<100_000 {
-          store.send(.tick)
-        }
-      }
-      benchmark.stopMeasurement()
-      blackHole(store.withState(\.a))
-    }
-  }
-  Benchmark(
-    "Baseline.Five100kSends",
-    configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50)
-  ) { @MainActor benchmark async in
-    do {
-      let store = BaselineStore<FiveReducers.State, Void>(state: FiveReducers.State()) { state, _ in
-        state.a += 1
-        state.b += 1
-        state.c += 1
-        state.d += 1
-        state.e += 1
-      }
-      benchmark.startMeasurement()
-      for _ in benchmark.scaledIterations {
-        for _ in 0..<100_000 {
-          store.send(())
-        }
-      }
-      benchmark.stopMeasurement()
-      blackHole(store.state.a)
     }
   }
 

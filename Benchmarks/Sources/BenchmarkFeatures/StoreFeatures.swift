@@ -1,18 +1,24 @@
 import ComposableArchitecture
 
+/// How deep the nested benchmarks go.
+package let depth = 10
+
 /// A feature with one counter: the smallest reducer worth measuring.
-struct CounterFeature: Reducer {
-  struct State: Equatable {
-    var count = 0
+package struct CounterFeature: Reducer {
+  package struct State: Equatable {
+    package var count = 0
+    package init() {}
   }
 
   @CasePathable
-  enum Action {
+  package enum Action {
     case increment
     case sendMany(Int)
   }
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  package init() {}
+
+  package func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .increment:
       state.count += 1
@@ -28,17 +34,20 @@ struct CounterFeature: Reducer {
 }
 
 /// A parent holding a counter child, for scoping.
-struct ParentFeature: Reducer {
-  struct State: Equatable {
-    var child = CounterFeature.State()
+package struct ParentFeature: Reducer {
+  package struct State: Equatable {
+    package var child = CounterFeature.State()
+    package init() {}
   }
 
   @CasePathable
-  enum Action {
+  package enum Action {
     case child(CounterFeature.Action)
   }
 
-  var body: some ReducerOf<Self> {
+  package init() {}
+
+  package var body: some ReducerOf<Self> {
     Scope(state: \.child, action: \.child) {
       CounterFeature()
     }
@@ -46,11 +55,11 @@ struct ParentFeature: Reducer {
 }
 
 /// A state nested `depth` levels deep, each level with its own counter.
-struct NestedState: Equatable {
-  var count = 0
-  var children: [NestedState] = []
+package struct NestedState: Equatable {
+  package var count = 0
+  package var children: [NestedState] = []
 
-  init(depth: Int) {
+  package init(depth: Int) {
     if depth > 0 {
       self.children = [NestedState(depth: depth - 1)]
     }
@@ -58,18 +67,20 @@ struct NestedState: Equatable {
 }
 
 @CasePathable
-indirect enum NestedAction {
+package indirect enum NestedAction {
   case increment
   case child(NestedAction)
 
-  static func nested(depth: Int) -> Self {
+  package static func nested(depth: Int) -> Self {
     depth == 0 ? .increment : .child(.nested(depth: depth - 1))
   }
 }
 
 /// Applies an action at whatever depth it is addressed to.
-struct NestedFeature: Reducer {
-  func reduce(into state: inout NestedState, action: NestedAction) -> Effect<NestedAction> {
+package struct NestedFeature: Reducer {
+  package init() {}
+
+  package func reduce(into state: inout NestedState, action: NestedAction) -> Effect<NestedAction> {
     switch action {
     case .increment:
       state.count += 1
@@ -81,14 +92,17 @@ struct NestedFeature: Reducer {
 }
 
 /// Five reducers that each touch the state, combined.
-struct FiveReducers: Reducer {
-  struct State: Equatable {
-    var a = 0, b = 0, c = 0, d = 0, e = 0
+package struct FiveReducers: Reducer {
+  package struct State: Equatable {
+    package var a = 0, b = 0, c = 0, d = 0, e = 0
+    package init() {}
   }
 
-  enum Action { case tick }
+  package enum Action { case tick }
 
-  var body: some ReducerOf<Self> {
+  package init() {}
+
+  package var body: some ReducerOf<Self> {
     CombineReducers {
       Reduce { state, _ in state.a += 1; return .none }
       Reduce { state, _ in state.b += 1; return .none }

@@ -1,0 +1,44 @@
+import ComposableArchitecture
+
+@Reducer
+package struct BenchmarkRow {
+  @ObservableState
+  package struct State: Equatable, Identifiable {
+    package let id: Int
+    package var count = 0
+    package init(id: Int) { self.id = id }
+  }
+  package enum Action {
+    case increment
+  }
+  package init() {}
+  package var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.count += 1
+      return .none
+    }
+  }
+}
+
+@Reducer
+package struct BenchmarkList {
+  @ObservableState
+  package struct State: Equatable {
+    package var rows: IdentifiedArrayOf<BenchmarkRow.State>
+    package init(rows: IdentifiedArrayOf<BenchmarkRow.State>) { self.rows = rows }
+  }
+  package enum Action {
+    case rows(IdentifiedActionOf<BenchmarkRow>)
+  }
+  package init() {}
+  package var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.rows, action: \.rows) {
+        BenchmarkRow()
+      }
+  }
+}
+
+package func rows(_ count: Int) -> IdentifiedArrayOf<BenchmarkRow.State> {
+  IdentifiedArray(uniqueElements: (0..<count).map { BenchmarkRow.State(id: $0) })
+}
