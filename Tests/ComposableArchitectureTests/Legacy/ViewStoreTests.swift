@@ -104,6 +104,41 @@ struct ViewStoreTests {
     _ = cancellable
   }
 
+  /// A view store reads its view state once when it is made and once each time the store's state
+  /// changes; it doesn't read it again to start observing.
+  @available(*, deprecated)
+  @Test func derivesItsViewStateOnceWhenMadeAndOncePerChange() {
+    let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
+    let scopeReads = LockIsolated(0)
+    let viewReads = LockIsolated(0)
+    let countStore = store.scope(
+      state: { (state: ViewStoreCounter.State) -> Int in
+        scopeReads.withValue { $0 += 1 }
+        return state.count
+      },
+      action: { $0 }
+    )
+    let viewStore = ViewStore(
+      countStore,
+      observe: { (count: Int) -> Int in
+        viewReads.withValue { $0 += 1 }
+        return count
+      }
+    )
+    #expect(scopeReads.value == 1)
+    #expect(viewReads.value == 1)
+
+    viewStore.send(.increment)
+    #expect(scopeReads.value == 2)
+    #expect(viewReads.value == 2)
+    #expect(viewStore.state == 1)
+
+    store.send(.nameChanged("Blob"))
+    #expect(scopeReads.value == 3)
+    #expect(viewReads.value == 3)
+    #expect(viewStore.state == 1)
+  }
+
   @Test func bindingsSendActionsForWrites() {
     let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
     let viewStore = ViewStore(store, observe: { $0 })
