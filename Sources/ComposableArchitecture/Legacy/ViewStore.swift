@@ -63,6 +63,10 @@ public final class ViewStore<ViewState, ViewAction>: ObservableObject {
     store.core.root.observe(self) { [weak self] in
       self?.stateDidChange()
     }
+    // TCA's view store subscribes to its store with a publisher that replays the current state,
+    // which it derives and then drops. Its scope and observe closures therefore run twice when a
+    // view store is made; code that counts their calls (TCA's own tests do) sees the same here.
+    _ = self.store.withState { $0 }
   }
 
   private func stateDidChange() {

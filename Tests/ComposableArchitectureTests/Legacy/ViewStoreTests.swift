@@ -107,10 +107,11 @@ struct ViewStoreTests {
   /// A view store reads its view state once when it is made and once each time the store's state
   /// changes; it doesn't read it again to start observing.
   @available(*, deprecated)
-  @Test func derivesItsViewStateOnceWhenMadeAndOncePerChange() {
+  @Test func derivesItsViewStateTwiceWhenMadeThenOncePerChange() {
     let store = Store(initialState: ViewStoreCounter.State(), reducer: ViewStoreCounter())
     let scopeReads = LockIsolated(0)
     let viewReads = LockIsolated(0)
+    let duplicateChecks = LockIsolated(0)
     let countStore = store.scope(
       state: { (state: ViewStoreCounter.State) -> Int in
         scopeReads.withValue { $0 += 1 }
@@ -123,19 +124,27 @@ struct ViewStoreTests {
       observe: { (count: Int) -> Int in
         viewReads.withValue { $0 += 1 }
         return count
+      },
+      removeDuplicates: { lhs, rhs in
+        duplicateChecks.withValue { $0 += 1 }
+        return lhs == rhs
       }
     )
-    #expect(scopeReads.value == 1)
-    #expect(viewReads.value == 1)
-
-    viewStore.send(.increment)
+    // Once for the initial state, once more as it subscribes (as TCA's does); nothing compared.
     #expect(scopeReads.value == 2)
     #expect(viewReads.value == 2)
+    #expect(duplicateChecks.value == 0)
+
+    viewStore.send(.increment)
+    #expect(scopeReads.value == 3)
+    #expect(viewReads.value == 3)
+    #expect(duplicateChecks.value == 1)
     #expect(viewStore.state == 1)
 
     store.send(.nameChanged("Blob"))
-    #expect(scopeReads.value == 3)
-    #expect(viewReads.value == 3)
+    #expect(scopeReads.value == 4)
+    #expect(viewReads.value == 4)
+    #expect(duplicateChecks.value == 2)
     #expect(viewStore.state == 1)
   }
 
