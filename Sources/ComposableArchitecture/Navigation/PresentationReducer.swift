@@ -117,12 +117,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   @usableFromInline let destination: Destination
   @usableFromInline let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
   @usableFromInline let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let filePath: StaticString
-  @usableFromInline let line: UInt
-  @usableFromInline let column: UInt
-
-  @Dependency(\.navigationIDPath) var navigationIDPath
+  @usableFromInline let site: ReducerSite
 
   @usableFromInline
   init(
@@ -139,50 +134,49 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     self.destination = destination
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let initialPresentation = state[keyPath: self.toPresentationState]
-    let initial = initialPresentation.wrappedValue
-    let presentationAction = self.toPresentationAction.extract(from: action)
+    let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
+    let presentedID = state[keyPath: self.toPresentationState].presentedID
+    // Only the initial destination's path and kind are kept: a copy of the destination held
+    // while it runs would make it copy its collections when it changes them.
+    let initialPath = self.destinationPath(of: state, lifecycle)
+    let initialIsEphemeral = initialPath != nil
+      && state[keyPath: self.toPresentationState].wrappedValue.map { isEphemeral($0) } == true
 
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
 
-    switch (initial, presentationAction) {
-    case let (destinationState?, .dismiss?):
+    switch (initialPath, self.toPresentationAction.extract(from: action)) {
+    case let (path?, .dismiss?):
       baseEffects = self.base.reduce(into: &state, action: action)
-      if self.destinationPath(of: state) == self.path(for: destinationState) {
+      if self.destinationPath(of: state, lifecycle) == path {
         state[keyPath: self.toPresentationState].wrappedValue = nil
       }
 
-    case let (destinationState?, .presented(destinationAction)?):
-      let path = self.path(for: destinationState)
+    case let (path?, .presented(destinationAction)?):
+      let toPresentationState = self.toPresentationState
       let toPresentationAction = self.toPresentationAction
-      var presented = destinationState
-      destinationEffects = self.destination
-        .dependency(\.dismiss, DismissEffect { @MainActor in
-          Task._cancel(id: PresentationDismissID(), navigationIDPath: path)
-        })
-        .dependency(\.navigationIDPath, path)
-        .reduce(into: &presented, action: destinationAction)
-        .map { toPresentationAction.embed(.presented($0)) }
-        ._cancellable(navigationIDPath: path)
-      state[keyPath: self.toPresentationState].wrappedValue = presented
+      destinationEffects = lifecycle.run(
+        self.destination, action: destinationAction, at: path,
+        dismissID: PresentationDismissID(), in: &state,
+        access: { state, body in
+          modify(&state, at: toPresentationState) { body(&$0.wrappedValue!) }
+        },
+        embed: { toPresentationAction.embed(.presented($0)) }
+      )
       baseEffects = self.base.reduce(into: &state, action: action)
-      if isEphemeral(destinationState), self.destinationPath(of: state) == path {
+      if initialIsEphemeral, self.destinationPath(of: state, lifecycle) == path {
         state[keyPath: self.toPresentationState].wrappedValue = nil
       }
 
     case (nil, _?):
-      reportIssue(
+      lifecycle.reportMissingChild(
         """
-        An "ifLet" at "\(self.fileID):\(self.line)" received a presentation action when \
-        destination state was absent:
+        An "ifLet" at "\(self.site.fileID):\(self.site.line)" received a presentation action \
+        when destination state was absent:
 
           Action:
             \(debugCaseOutput(action))
@@ -201,11 +195,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
         • This action was sent to the store while destination state was "nil". Make sure that \
         actions for this reducer can only be sent from a store when state is present, or from \
         a view that is only visible while it is.
-        """,
-        fileID: self.fileID,
-        filePath: self.filePath,
-        line: self.line,
-        column: self.column
+        """
       )
       baseEffects = self.base.reduce(into: &state, action: action)
 
@@ -217,15 +207,14 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     // this action: a destination that a reducer before this one dismissed or replaced still has
     // its effects cancelled, and one presented where this reducer didn't see it (in the initial
     // state, or by a reducer after this one) is set up to dismiss itself on the next action.
-    let finalPath = self.destinationPath(of: state)
-    let presentedID = initialPresentation.presentedID
+    let finalPath = self.destinationPath(of: state, lifecycle)
     let identityChanged = presentedID != finalPath
 
     var dismissEffects = Effect<Base.Action>.none
     if identityChanged, let presentedID,
-      initial.map({ self.path(for: $0) == presentedID && !isEphemeral($0) }) ?? true
+      initialPath.map({ $0 == presentedID && !initialIsEphemeral }) ?? true
     {
-      dismissEffects = ._cancel(navigationIDPath: presentedID)
+      dismissEffects = lifecycle.cancel([presentedID])
     }
     if identityChanged, state[keyPath: self.toPresentationState].wrappedValue == nil {
       state[keyPath: self.toPresentationState].presentedID = nil
@@ -237,8 +226,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       let finalPath, !isEphemeral(presented)
     {
       state[keyPath: self.toPresentationState].presentedID = finalPath
-      presentEffects = ._waitForDismissal(
-        navigationIDPath: finalPath,
+      presentEffects = lifecycle.awaitDismissal(
+        at: finalPath,
         dismissID: PresentationDismissID(),
         then: self.toPresentationAction.embed(.dismiss)
       )
@@ -246,27 +235,15 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     return .merge(destinationEffects, baseEffects, dismissEffects, presentEffects)
   }
 
-  private func path(for destination: Destination.State) -> NavigationIDPath {
-    self.navigationIDPath.appending(
-      NavigationID(path: self.toPresentationState, state: destination)
-    )
-  }
-
-  private func destinationPath(of state: Base.State) -> NavigationIDPath? {
-    state[keyPath: self.toPresentationState].wrappedValue.map { self.path(for: $0) }
+  private func destinationPath(
+    of state: Base.State,
+    _ lifecycle: ChildLifecycle<Base.State, Base.Action>
+  ) -> NavigationIDPath? {
+    state[keyPath: self.toPresentationState].wrappedValue.map {
+      lifecycle.path(for: NavigationID(path: self.toPresentationState, state: $0))
+    }
   }
 }
 
 /// The ID under which a presented destination waits to be dismissed.
 struct PresentationDismissID: Hashable, Sendable {}
-
-extension Task where Success == Never, Failure == Never {
-  /// Cancels the work registered under the ID at the given navigation path.
-  static func _cancel(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
-    withDependencies {
-      $0.navigationIDPath = navigationIDPath
-    } operation: {
-      Task.cancel(id: id)
-    }
-  }
-}

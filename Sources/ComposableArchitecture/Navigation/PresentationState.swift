@@ -39,6 +39,13 @@ public struct PresentationState<State> {
         self.storage = Storage(state: newValue)
       }
     }
+    // In place, so that a presented feature changing its collections doesn't copy them.
+    _modify {
+      if !isKnownUniquelyReferenced(&self.storage) {
+        self.storage = Storage(state: self.storage.state)
+      }
+      yield &self.storage.state
+    }
   }
 
   /// The presentation state itself, as `$destination`.

@@ -80,12 +80,8 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let toStackState: WritableKeyPath<Base.State, StackState<Destination.State>>
   @usableFromInline let toStackAction: AnyCasePath<Base.Action, StackAction<Destination.State, Destination.Action>>
   @usableFromInline let destination: Destination
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let filePath: StaticString
-  @usableFromInline let line: UInt
-  @usableFromInline let column: UInt
+  @usableFromInline let site: ReducerSite
 
-  @Dependency(\.navigationIDPath) var navigationIDPath
   @Dependency(\.context) var context
   @Dependency(\.stackElementID) var stackElementID
 
@@ -104,46 +100,43 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     self.toStackState = toStackState
     self.toStackAction = toStackAction
     self.destination = destination
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
 
     switch self.toStackAction.extract(from: action) {
     case let .element(id, elementAction)?:
       if state[keyPath: self.toStackState][id: id] != nil {
-        let path = self.path(for: id)
+        let toStackState = self.toStackState
         let toStackAction = self.toStackAction
-        let destination = self.destination
-          .dependency(\.dismiss, DismissEffect { @MainActor in
-            Task._cancel(id: StackDismissID(id: id), navigationIDPath: path)
-          })
-          .dependency(\.navigationIDPath, path)
-        destinationEffects = modify(&state, at: self.toStackState) {
-          destination.reduce(into: &$0[id: id]!, action: elementAction)
-        }
-          .map { toStackAction.embed(.element(id: id, action: $0)) }
-          ._cancellable(navigationIDPath: path)
+        destinationEffects = lifecycle.run(
+          self.destination, action: elementAction, at: self.path(for: id, lifecycle),
+          dismissID: StackDismissID(id: id), in: &state,
+          access: { state, body in modify(&state, at: toStackState) { body(&$0[id: id]!) } },
+          embed: { toStackAction.embed(.element(id: id, action: $0)) }
+        )
       } else {
-        self.report("received an action for a missing element", action: action)
+        self.report("received an action for a missing element", action: action, lifecycle)
       }
       baseEffects = self.base.reduce(into: &state, action: action)
 
     case let .popFrom(id)?:
       baseEffects = self.base.reduce(into: &state, action: action)
       if !state[keyPath: self.toStackState].pop(from: id) {
-        self.report(#"received a "popFrom" action for a missing element"#, action: action)
+        self.report(
+          #"received a "popFrom" action for a missing element"#, action: action, lifecycle
+        )
       }
 
     case let .push(id, element)?:
       if state[keyPath: self.toStackState].ids.contains(id) {
         self.report(
-          #"received a "push" action for an element it already contains"#, action: action
+          #"received a "push" action for an element it already contains"#, action: action,
+          lifecycle
         )
         baseEffects = self.base.reduce(into: &state, action: action)
         break
@@ -152,7 +145,8 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
         let expected = self.stackElementID.peek()
         if id.generation > expected.generation {
           self.report(
-            #"received a "push" action with an unexpected generational ID"#, action: action
+            #"received a "push" action with an unexpected generational ID"#, action: action,
+            lifecycle
           )
         } else if id.generation == expected.generation {
           _ = self.stackElementID.next()
@@ -169,14 +163,12 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     // an element that a reducer before this one removed still has its effects cancelled.
     let idsAfter = state[keyPath: self.toStackState].ids
     let removed = state[keyPath: self.toStackState].unmountElements(notIn: idsAfter)
-    let cancellations = Effect<Base.Action>.merge(
-      removed.map { ._cancel(navigationIDPath: self.path(for: $0)) }
-    )
+    let cancellations = lifecycle.cancel(removed.map { self.path(for: $0, lifecycle) })
     var dismissals: [Effect<Base.Action>] = []
     for id in idsAfter where state[keyPath: self.toStackState].mount(id) {
       dismissals.append(
-        ._waitForDismissal(
-          navigationIDPath: self.path(for: id),
+        lifecycle.awaitDismissal(
+          at: self.path(for: id, lifecycle),
           dismissID: StackDismissID(id: id),
           then: self.toStackAction.embed(.popFrom(id: id))
         )
@@ -185,14 +177,21 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     return .merge([destinationEffects, baseEffects, cancellations] + dismissals)
   }
 
-  private func path(for id: StackElementID) -> NavigationIDPath {
-    self.navigationIDPath.appending(NavigationID(path: self.toStackState, elementID: id))
+  private func path(
+    for id: StackElementID,
+    _ lifecycle: ChildLifecycle<Base.State, Base.Action>
+  ) -> NavigationIDPath {
+    lifecycle.path(for: NavigationID(path: self.toStackState, elementID: id))
   }
 
-  private func report(_ problem: String, action: Base.Action) {
-    reportIssue(
+  private func report(
+    _ problem: String,
+    action: Base.Action,
+    _ lifecycle: ChildLifecycle<Base.State, Base.Action>
+  ) {
+    lifecycle.reportMissingChild(
       """
-      A "forEach" at "\(self.fileID):\(self.line)" \(problem):
+      A "forEach" at "\(self.site.fileID):\(self.site.line)" \(problem):
 
         Action:
           \(debugCaseOutput(action))
@@ -201,11 +200,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
       are only sent for elements the stack holds, that "forEach" runs before any reducer that \
       removes elements (put it after the parent's "Reduce"), and that long-living effects of an \
       element are cancelled before the element is popped.
-      """,
-      fileID: self.fileID,
-      filePath: self.filePath,
-      line: self.line,
-      column: self.column
+      """
     )
   }
 }

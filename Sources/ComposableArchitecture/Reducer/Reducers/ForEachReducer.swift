@@ -116,12 +116,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   @usableFromInline let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let element: Element
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let filePath: StaticString
-  @usableFromInline let line: UInt
-  @usableFromInline let column: UInt
-
-  @Dependency(\.navigationIDPath) var navigationIDPath
+  @usableFromInline let site: ReducerSite
 
   @usableFromInline
   init(
@@ -138,33 +133,36 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     self.toElementsState = toElementsState
     self.toElementAction = toElementAction
     self.element = element
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let elementEffects = self.reduceElement(into: &state, action: action)
-    let idsBefore = state[keyPath: self.toElementsState].ids
-    let parentEffects = self.parent.reduce(into: &state, action: action)
-    let idsAfter = state[keyPath: self.toElementsState].ids
-
-    var cancellations = Effect<Parent.Action>.none
-    if idsBefore != idsAfter {
-      let removed = idsBefore.subtracting(idsAfter)
-      cancellations = .merge(removed.map { ._cancel(navigationIDPath: self.path(for: $0)) })
+    let lifecycle = ChildLifecycle<Parent.State, Parent.Action>(site: self.site)
+    var elementEffects = Effect<Parent.Action>.none
+    if case let .element(id, elementAction)? = self.toElementAction.extract(from: action) {
+      elementEffects = self.reduceElement(
+        id, into: &state, action: action, elementAction: elementAction, lifecycle
+      )
     }
-    return .merge(elementEffects, parentEffects, cancellations)
+    let parent = lifecycle.runParent(
+      self.parent, in: &state, action: action, children: { $0[keyPath: self.toElementsState].ids },
+      path: { lifecycle.path(for: self.navigationID(for: $0)) }
+    )
+    return .merge(elementEffects, parent.effects)
   }
 
-  func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    guard case let .element(id, elementAction)? = self.toElementAction.extract(from: action)
-    else { return .none }
+  private func reduceElement(
+    _ id: ID,
+    into state: inout Parent.State,
+    action: Parent.Action,
+    elementAction: Element.Action,
+    _ lifecycle: ChildLifecycle<Parent.State, Parent.Action>
+  ) -> Effect<Parent.Action> {
     guard state[keyPath: self.toElementsState][id: id] != nil else {
-      reportIssue(
+      lifecycle.reportMissingChild(
         """
-        A "forEach" at "\(self.fileID):\(self.line)" received an action for a missing element:
+        A "forEach" at "\(self.site.fileID):\(self.site.line)" received an action for a missing \
+        element:
 
           Action:
             \(debugCaseOutput(action))
@@ -184,26 +182,23 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
         Make sure that actions for this reducer can only be sent from a store whose state \
         contains the element, as with stores scoped from "store.scope(state:action:)" over \
         the collection (the "ForEachStore" of SwiftUI applications).
-        """,
-        fileID: self.fileID,
-        filePath: self.filePath,
-        line: self.line,
-        column: self.column
+        """
       )
       return .none
     }
-    let path = self.path(for: id)
-    let element = self.element.dependency(\.navigationIDPath, path)
-    let effects = modify(&state, at: self.toElementsState) { elements in
-      element.reduce(into: &elements[id: id]!, action: elementAction)
-    }
+    let toElementsState = self.toElementsState
     let toElementAction = self.toElementAction
-    return effects
-      .map { toElementAction.embed(.element(id: id, action: $0)) }
-      ._cancellable(navigationIDPath: path)
+    return lifecycle.run(
+      self.element, action: elementAction, at: lifecycle.path(for: self.navigationID(for: id)),
+      in: &state,
+      access: { state, body in
+        modify(&state, at: toElementsState) { body(&$0[id: id]!) }
+      },
+      embed: { toElementAction.embed(.element(id: id, action: $0)) }
+    )
   }
 
-  private func path(for id: ID) -> NavigationIDPath {
-    self.navigationIDPath.appending(NavigationID(path: self.toElementsState, elementID: id))
+  private func navigationID(for id: ID) -> NavigationID {
+    NavigationID(path: self.toElementsState, elementID: id)
   }
 }

@@ -50,12 +50,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let childKind: ChildKind
   @usableFromInline let toChildState: AnyCasePath<Parent.State, Child.State>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let filePath: StaticString
-  @usableFromInline let line: UInt
-  @usableFromInline let column: UInt
-
-  @Dependency(\.navigationIDPath) var navigationIDPath
+  @usableFromInline let site: ReducerSite
 
   @usableFromInline
   init(
@@ -98,10 +93,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.childKind = childKind
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Where the child lives in the parent's state, as part of the child's navigation ID.
@@ -114,25 +106,28 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let childEffects = self.reduceChild(into: &state, action: action)
-    let idBefore = self.childNavigationID(state)
-    let parentEffects = self.parent.reduce(into: &state, action: action)
-    let idAfter = self.childNavigationID(state)
-
-    var cancellation = Effect<Parent.Action>.none
-    if let idBefore, idBefore != idAfter {
-      cancellation = ._cancel(navigationIDPath: self.navigationIDPath.appending(idBefore))
+    let lifecycle = ChildLifecycle<Parent.State, Parent.Action>(site: self.site)
+    let childEffects = self.toChildAction.extract(from: action).map {
+      self.reduceChild(into: &state, action: action, childAction: $0, lifecycle)
     }
-    return .merge(childEffects, parentEffects, cancellation)
+    let parent = lifecycle.runParent(
+      self.parent, in: &state, action: action, children: self.childNavigationID,
+      path: lifecycle.path(for:)
+    )
+    return .merge(childEffects ?? .none, parent.effects)
   }
 
-  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    guard let childAction = self.toChildAction.extract(from: action) else { return .none }
-    guard var childState = self.toChildState.extract(from: state) else {
-      reportIssue(
+  private func reduceChild(
+    into state: inout Parent.State,
+    action: Parent.Action,
+    childAction: Child.Action,
+    _ lifecycle: ChildLifecycle<Parent.State, Parent.Action>
+  ) -> Effect<Parent.Action> {
+    guard let childID = self.childNavigationID(state) else {
+      lifecycle.reportMissingChild(
         """
-        An "ifCaseLet" at "\(self.fileID):\(self.line)" received a child action when child state \
-        was set to a different case:
+        An "ifCaseLet" at "\(self.site.fileID):\(self.site.line)" received a child action when \
+        child state was set to a different case:
 
           Action:
             \(debugCaseOutput(action))
@@ -155,35 +150,33 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         • This action was sent to the store while state was another case. Make sure that \
         actions for this reducer can only be sent from a store when state is set to the \
         appropriate case.
-        """,
-        fileID: self.fileID,
-        filePath: self.filePath,
-        line: self.line,
-        column: self.column
+        """
       )
       return .none
     }
-    let childPath = self.navigationIDPath.appending(self.childNavigationID(state, childState))
-    let effects = self.child
-      .dependency(\.navigationIDPath, childPath)
-      .reduce(into: &childState, action: childAction)
-    state = self.toChildState.embed(childState)
+    let toChildState = self.toChildState
     let toChildAction = self.toChildAction
-    return effects
-      .map { toChildAction.embed($0) }
-      ._cancellable(navigationIDPath: childPath)
+    return lifecycle.run(
+      self.child, action: childAction, at: lifecycle.path(for: childID), in: &state,
+      access: { state, body in
+        // Swift offers no in-place access to an enum's payload: the case is taken out, run, and
+        // put back.
+        guard var childState = toChildState.extract(from: state) else { return .none }
+        defer { state = toChildState.embed(childState) }
+        return body(&childState)
+      },
+      embed: { toChildAction.embed($0) }
+    )
   }
 
-  func childNavigationID(_ state: Parent.State) -> NavigationID? {
-    self.toChildState.extract(from: state).map { self.childNavigationID(state, $0) }
-  }
-
-  func childNavigationID(_ state: Parent.State, _ childState: Child.State) -> NavigationID {
-    switch self.childKind {
-    case let .caseKeyPath(path):
-      return NavigationID(path: path, state: childState)
-    case .casePath:
-      return NavigationID(caseOf: state, state: childState)
+  private func childNavigationID(_ state: Parent.State) -> NavigationID? {
+    self.toChildState.extract(from: state).map { childState in
+      switch self.childKind {
+      case let .caseKeyPath(path):
+        return NavigationID(path: path, state: childState)
+      case .casePath:
+        return NavigationID(caseOf: state, state: childState)
+      }
     }
   }
 }

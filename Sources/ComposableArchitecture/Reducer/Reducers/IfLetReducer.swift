@@ -76,12 +76,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let filePath: StaticString
-  @usableFromInline let line: UInt
-  @usableFromInline let column: UInt
-
-  @Dependency(\.navigationIDPath) var navigationIDPath
+  @usableFromInline let site: ReducerSite
 
   @usableFromInline
   init(
@@ -98,42 +93,40 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.child = child
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    let childEffects = self.reduceChild(into: &state, action: action)
-    let idBefore = self.childNavigationID(state)
-    let parentEffects = self.parent.reduce(into: &state, action: action)
-    let idAfter = self.childNavigationID(state)
-
-    if let idBefore, idBefore == idAfter,
-      self.toChildAction.extract(from: action) != nil,
-      let childState = state[keyPath: self.toChildState],
-      isEphemeral(childState)
+    let lifecycle = ChildLifecycle<Parent.State, Parent.Action>(site: self.site)
+    let childAction = self.toChildAction.extract(from: action)
+    let childEffects = childAction.map {
+      self.reduceChild(into: &state, action: action, childAction: $0, lifecycle)
+    }
+    let parent = lifecycle.runParent(
+      self.parent, in: &state, action: action, children: self.childNavigationID,
+      path: lifecycle.path(for:)
+    )
+    // Ephemeral state (an alert) goes away after any of its actions, unless the parent already
+    // replaced it.
+    if childAction != nil, parent.before != nil, parent.before == parent.after,
+      let childState = state[keyPath: self.toChildState], isEphemeral(childState)
     {
       state[keyPath: self.toChildState] = nil
     }
-
-    var cancellation = Effect<Parent.Action>.none
-    if let idBefore, idBefore != idAfter {
-      cancellation = ._cancel(navigationIDPath: self.navigationIDPath.appending(idBefore))
-    }
-    return .merge(childEffects, parentEffects, cancellation)
+    return .merge(childEffects ?? .none, parent.effects)
   }
 
-  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-    guard let childAction = self.toChildAction.extract(from: action) else { return .none }
-    // Only the child's navigation ID is kept: a copy of the child state held during the reduce
-    // would make the child's collections copy themselves when it changes them.
+  private func reduceChild(
+    into state: inout Parent.State,
+    action: Parent.Action,
+    childAction: Child.Action,
+    _ lifecycle: ChildLifecycle<Parent.State, Parent.Action>
+  ) -> Effect<Parent.Action> {
     guard let childID = self.childNavigationID(state) else {
-      reportIssue(
+      lifecycle.reportMissingChild(
         """
-        An "ifLet" at "\(self.fileID):\(self.line)" received a child action when child state \
-        was "nil":
+        An "ifLet" at "\(self.site.fileID):\(self.site.line)" received a child action when child \
+        state was "nil":
 
           Action:
             \(debugCaseOutput(action))
@@ -152,38 +145,20 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         • This action was sent to the store while state was "nil". Make sure that actions for \
         this reducer can only be sent from a store when state is non-"nil". In SwiftUI \
         applications, use "IfLetStore".
-        """,
-        fileID: self.fileID,
-        filePath: self.filePath,
-        line: self.line,
-        column: self.column
+        """
       )
       return .none
     }
-    let childPath = self.navigationIDPath.appending(childID)
-    let child = self.child.dependency(\.navigationIDPath, childPath)
-    let effects = modify(&state, at: self.toChildState) {
-      child.reduce(into: &$0!, action: childAction)
-    }
+    let toChildState = self.toChildState
     let toChildAction = self.toChildAction
-    return effects
-      .map { toChildAction.embed($0) }
-      ._cancellable(navigationIDPath: childPath)
+    return lifecycle.run(
+      self.child, action: childAction, at: lifecycle.path(for: childID), in: &state,
+      access: { state, body in modify(&state, at: toChildState) { body(&$0!) } },
+      embed: { toChildAction.embed($0) }
+    )
   }
 
-  func childNavigationID(_ state: Parent.State) -> NavigationID? {
+  private func childNavigationID(_ state: Parent.State) -> NavigationID? {
     state[keyPath: self.toChildState].map { NavigationID(path: self.toChildState, state: $0) }
   }
-}
-
-/// Whether a state is dismissed on its first action: `_EphemeralState` itself, or an enum whose
-/// current case holds one.
-func isEphemeral<State>(_ state: State) -> Bool {
-  if State.self is any _EphemeralState.Type { return true }
-  guard isEnum(type(of: state)) else { return false }
-  let mirror = Mirror(reflecting: state)
-  guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
-    return false
-  }
-  return type(of: payload) is any _EphemeralState.Type
 }

@@ -1,0 +1,177 @@
+import ConcurrencyExtras
+import Dependencies
+
+/// One step of the path from the root store to a feature: the root store itself, or a child
+/// presented by a navigation operator.
+///
+/// Cancellation IDs are registered under every prefix of the current path, so a parent can cancel
+/// a child's effects while children cannot reach their parents or siblings.
+@usableFromInline
+struct NavigationID: Hashable, Sendable {
+  private let kind: AnyHashableSendable
+  private let identifier: AnyHashableSendable?
+  private let tag: UInt32?
+
+  /// A unique ID for a root store.
+  init() {
+    self.kind = AnyHashableSendable(RootIdentity())
+    self.identifier = nil
+    self.tag = nil
+  }
+
+  /// An ID derived from where a child lives in its parent and, when it has one, its own identity.
+  init(kind: some Hashable & Sendable, identifier: (some Hashable & Sendable)? = Int?.none, tag: UInt32? = nil) {
+    self.kind = AnyHashableSendable(kind)
+    self.identifier = identifier.map { AnyHashableSendable($0) }
+    self.tag = tag
+  }
+
+  private final class RootIdentity: Hashable, Sendable {
+    static func == (lhs: RootIdentity, rhs: RootIdentity) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  }
+}
+
+/// The navigation IDs from the root store down to the feature that is currently running.
+@usableFromInline
+struct NavigationIDPath: Hashable, Sendable {
+  fileprivate var path: [NavigationID]
+
+  init(path: [NavigationID] = []) {
+    self.path = path
+  }
+
+  /// Every prefix of the path, from the empty one to the whole path.
+  var prefixes: [NavigationIDPath] {
+    (0...self.path.count).map { NavigationIDPath(path: Array(self.path.prefix($0))) }
+  }
+
+  func appending(_ element: NavigationID) -> Self {
+    NavigationIDPath(path: self.path + [element])
+  }
+
+  var count: Int { self.path.count }
+}
+
+private enum NavigationIDPathKey: DependencyKey {
+  static let liveValue = NavigationIDPath()
+  static let testValue = NavigationIDPath()
+}
+
+extension DependencyValues {
+  @usableFromInline
+  var navigationIDPath: NavigationIDPath {
+    get { self[NavigationIDPathKey.self] }
+    set { self[NavigationIDPathKey.self] = newValue }
+  }
+}
+
+extension NavigationID {
+  /// The ID of the child state found at a path of its parent: the path, the enum case the state
+  /// is in, and the state's own `id` when it is `Identifiable`, so that another child at the same
+  /// place is another child.
+  init(path: AnyKeyPath, state: Any) {
+    self.init(kind: PathKind(path), identifier: ChildIdentity(state))
+  }
+
+  /// The ID of child state embedded in a case of its parent's enum state, found through a closure
+  /// case path: the parent and child types, the parent's case, and the child's own identity.
+  init<Root, Value>(caseOf root: Root, state: Value) {
+    self.init(
+      kind: CaseKind(
+        root: ObjectIdentifier(Root.self),
+        value: ObjectIdentifier(Value.self),
+        caseName: ChildIdentity(root).caseName
+      ),
+      identifier: ChildIdentity(state)
+    )
+  }
+
+  /// The ID of the element with the given ID in the collection at a path.
+  init(path: AnyKeyPath, elementID: some Hashable & Sendable) {
+    self.init(kind: PathKind(path), identifier: elementID)
+  }
+}
+
+/// A key path as the kind of a navigation ID. Key paths are immutable values, so sharing one
+/// across tasks is safe even where the type system can't see it.
+private struct PathKind: Hashable, @unchecked Sendable {
+  let path: AnyKeyPath
+  init(_ path: AnyKeyPath) { self.path = path }
+}
+
+/// An enum case of a parent's state, as the kind of a navigation ID.
+private struct CaseKind: Hashable, Sendable {
+  let root: ObjectIdentifier
+  let value: ObjectIdentifier
+  let caseName: String?
+}
+
+/// What distinguishes one child state from another at the same place in its parent.
+struct ChildIdentity: Hashable, Sendable {
+  let caseName: String?
+  let id: ElementID?
+
+  init(_ value: Any) {
+    // Reflection is slow: only enums have a case to tell apart, and a payload whose own identity
+    // counts (an enum destination's child that is `Identifiable`).
+    var payload: Any?
+    if EnumTypes.contains(value) {
+      let mirror = Mirror(reflecting: value)
+      let child = mirror.children.first
+      self.caseName = child?.label ?? String(describing: value)
+      payload = child?.value
+    } else {
+      self.caseName = nil
+    }
+    if let identifiable = value as? any Identifiable {
+      self.id = ElementID(Self.id(of: identifiable))
+    } else if let identifiable = payload as? any Identifiable {
+      self.id = ElementID(Self.id(of: identifiable))
+    } else {
+      self.id = nil
+    }
+  }
+
+  private static func id(of value: some Identifiable) -> AnyHashable {
+    AnyHashable(value.id)
+  }
+
+  /// An element's `Identifiable` ID. IDs are values that identify state, compared and hashed
+  /// only, so holding one across tasks is safe even when its type doesn't say so.
+  struct ElementID: Hashable, @unchecked Sendable {
+    let value: AnyHashable
+    init(_ value: AnyHashable) { self.value = value }
+  }
+}
+
+/// Which types are enums (optionals included), asked of `Mirror` once per type and remembered,
+/// since a child's identity is taken on every action that reaches it.
+enum EnumTypes {
+  private static let known = LockIsolated<[ObjectIdentifier: Bool]>([:])
+
+  /// Whether the value's type is an enum or an optional.
+  ///
+  /// > Note: The answer is the one the type's mirror gives, so an enum with a custom mirror that
+  /// > claims another display style counts as what its mirror claims.
+  static func contains(_ value: Any) -> Bool {
+    let type = ObjectIdentifier(Swift.type(of: value))
+    if let answer = self.known.withValue({ $0[type] }) { return answer }
+    let style = Mirror(reflecting: value).displayStyle
+    let answer = style == .enum || style == .optional
+    self.known.withValue { $0[type] = answer }
+    return answer
+  }
+}
+
+/// Whether a state is dismissed on its first action: `_EphemeralState` itself, or an enum whose
+/// current case holds one.
+func isEphemeral<State>(_ state: State) -> Bool {
+  if State.self is any _EphemeralState.Type { return true }
+  guard EnumTypes.contains(state) else { return false }
+  let mirror = Mirror(reflecting: state)
+  guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
+    return false
+  }
+  return type(of: payload) is any _EphemeralState.Type
+}
