@@ -31,17 +31,24 @@ struct ChildLifecycle<ParentState, ParentAction> {
   /// Runs a child reducer on its state, reached in place through `access`, with its effects
   /// embedded in the parent's actions and cancellable under `path`.
   ///
+  /// Without a path (the parent holds no such child), the issue `missing` describes is reported
+  /// and nothing runs.
   /// With a `dismissID`, the child is presented: its `@Dependency(\.dismiss)` cancels the wait
   /// that ``awaitDismissal(at:dismissID:then:)`` registered under the same ID and path.
   func run<Child: Reducer>(
     _ child: Child,
     action: Child.Action,
-    at path: NavigationIDPath,
+    at path: NavigationIDPath?,
     dismissID: (any Hashable & Sendable)? = nil,
     in state: inout ParentState,
     access: (inout ParentState, (inout Child.State) -> Effect<Child.Action>) -> Effect<Child.Action>,
-    embed: @escaping @Sendable (Child.Action) -> ParentAction
+    embed: @escaping @Sendable (Child.Action) -> ParentAction,
+    missing: (ParentState) -> String = { _ in "" }
   ) -> Effect<ParentAction> {
+    guard let path else {
+      self.reportMissingChild(missing(state))
+      return .none
+    }
     let effects = withDependencies {
       $0.navigationIDPath = path
       if let dismissID {

@@ -173,30 +173,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       }
 
     case (nil, _?):
-      lifecycle.reportMissingChild(
-        """
-        An "ifLet" at "\(self.site.fileID):\(self.site.line)" received a presentation action \
-        when destination state was absent:
-
-          Action:
-            \(debugCaseOutput(action))
-
-        This is generally considered an application logic error, and can happen for a few \
-        reasons:
-
-        • A parent reducer set destination state to "nil" before this reducer ran. This reducer \
-        must run before any other reducer sets destination state to "nil": put "ifLet" after \
-        the parent's "Reduce", as in "Reduce { … }.ifLet(…) { … }".
-
-        • An in-flight effect emitted this action when destination state was "nil". While it's \
-        perfectly reasonable to ignore this action, consider cancelling the associated effect \
-        before destination state becomes "nil", especially if it is a long-living effect.
-
-        • This action was sent to the store while destination state was "nil". Make sure that \
-        actions for this reducer can only be sent from a store when state is present, or from \
-        a view that is only visible while it is.
-        """
-      )
+      lifecycle.reportMissingChild(self.missingDestination(action))
       baseEffects = self.base.reduce(into: &state, action: action)
 
     case (_, nil):
@@ -233,6 +210,31 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       )
     }
     return .merge(destinationEffects, baseEffects, dismissEffects, presentEffects)
+  }
+
+  private func missingDestination(_ action: Base.Action) -> String {
+    """
+    An "ifLet" at "\(self.site.fileID):\(self.site.line)" received a presentation action \
+    when destination state was absent:
+
+      Action:
+        \(debugCaseOutput(action))
+
+    This is generally considered an application logic error, and can happen for a few \
+    reasons:
+
+    • A parent reducer set destination state to "nil" before this reducer ran. This reducer \
+    must run before any other reducer sets destination state to "nil": put "ifLet" after \
+    the parent's "Reduce", as in "Reduce { … }.ifLet(…) { … }".
+
+    • An in-flight effect emitted this action when destination state was "nil". While it's \
+    perfectly reasonable to ignore this action, consider cancelling the associated effect \
+    before destination state becomes "nil", especially if it is a long-living effect.
+
+    • This action was sent to the store while destination state was "nil". Make sure that \
+    actions for this reducer can only be sent from a store when state is present, or from \
+    a view that is only visible while it is.
+    """
   }
 
   private func destinationPath(

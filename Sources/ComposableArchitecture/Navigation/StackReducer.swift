@@ -110,18 +110,17 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
 
     switch self.toStackAction.extract(from: action) {
     case let .element(id, elementAction)?:
-      if state[keyPath: self.toStackState][id: id] != nil {
-        let toStackState = self.toStackState
-        let toStackAction = self.toStackAction
-        destinationEffects = lifecycle.run(
-          self.destination, action: elementAction, at: self.path(for: id, lifecycle),
-          dismissID: StackDismissID(id: id), in: &state,
-          access: { state, body in modify(&state, at: toStackState) { body(&$0[id: id]!) } },
-          embed: { toStackAction.embed(.element(id: id, action: $0)) }
-        )
-      } else {
-        self.report("received an action for a missing element", action: action, lifecycle)
-      }
+      let toStackState = self.toStackState
+      let toStackAction = self.toStackAction
+      let isPresent = state[keyPath: toStackState][id: id] != nil
+      destinationEffects = lifecycle.run(
+        self.destination, action: elementAction,
+        at: isPresent ? self.path(for: id, lifecycle) : nil,
+        dismissID: StackDismissID(id: id), in: &state,
+        access: { state, body in modify(&state, at: toStackState) { body(&$0[id: id]!) } },
+        embed: { toStackAction.embed(.element(id: id, action: $0)) },
+        missing: { _ in self.problem("received an action for a missing element", action: action) }
+      )
       baseEffects = self.base.reduce(into: &state, action: action)
 
     case let .popFrom(id)?:
@@ -189,19 +188,21 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     action: Base.Action,
     _ lifecycle: ChildLifecycle<Base.State, Base.Action>
   ) {
-    lifecycle.reportMissingChild(
-      """
-      A "forEach" at "\(self.site.fileID):\(self.site.line)" \(problem):
+    lifecycle.reportMissingChild(self.problem(problem, action: action))
+  }
 
-        Action:
-          \(debugCaseOutput(action))
+  private func problem(_ problem: String, action: Base.Action) -> String {
+    """
+    A "forEach" at "\(self.site.fileID):\(self.site.line)" \(problem):
 
-      This is generally considered an application logic error: make sure the stack's actions \
-      are only sent for elements the stack holds, that "forEach" runs before any reducer that \
-      removes elements (put it after the parent's "Reduce"), and that long-living effects of an \
-      element are cancelled before the element is popped.
-      """
-    )
+      Action:
+        \(debugCaseOutput(action))
+
+    This is generally considered an application logic error: make sure the stack's actions \
+    are only sent for elements the stack holds, that "forEach" runs before any reducer that \
+    removes elements (put it after the parent's "Reduce"), and that long-living effects of an \
+    element are cancelled before the element is popped.
+    """
   }
 }
 

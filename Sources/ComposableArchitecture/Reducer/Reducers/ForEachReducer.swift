@@ -140,62 +140,49 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let lifecycle = ChildLifecycle<Parent.State, Parent.Action>(site: self.site)
     var elementEffects = Effect<Parent.Action>.none
     if case let .element(id, elementAction)? = self.toElementAction.extract(from: action) {
-      elementEffects = self.reduceElement(
-        id, into: &state, action: action, elementAction: elementAction, lifecycle
+      let toElementAction = self.toElementAction
+      let isPresent = state[keyPath: self.toElementsState][id: id] != nil
+      elementEffects = lifecycle.run(
+        self.element, action: elementAction,
+        at: isPresent ? lifecycle.path(for: self.navigationID(for: id)) : nil, in: &state,
+        access: { state, body in
+          modify(&state, at: self.toElementsState) { body(&$0[id: id]!) }
+        },
+        embed: { toElementAction.embed(.element(id: id, action: $0)) },
+        missing: { _ in self.missingElement(action) }
       )
     }
-    let parent = lifecycle.runParent(
+    let elements = lifecycle.runParent(
       self.parent, in: &state, action: action, children: { $0[keyPath: self.toElementsState].ids },
       path: { lifecycle.path(for: self.navigationID(for: $0)) }
     )
-    return .merge(elementEffects, parent.effects)
+    return .merge(elementEffects, elements.effects)
   }
 
-  private func reduceElement(
-    _ id: ID,
-    into state: inout Parent.State,
-    action: Parent.Action,
-    elementAction: Element.Action,
-    _ lifecycle: ChildLifecycle<Parent.State, Parent.Action>
-  ) -> Effect<Parent.Action> {
-    guard state[keyPath: self.toElementsState][id: id] != nil else {
-      lifecycle.reportMissingChild(
-        """
-        A "forEach" at "\(self.site.fileID):\(self.site.line)" received an action for a missing \
-        element:
+  private func missingElement(_ action: Parent.Action) -> String {
+    """
+    A "forEach" at "\(self.site.fileID):\(self.site.line)" received an action for a missing \
+    element:
 
-          Action:
-            \(debugCaseOutput(action))
+      Action:
+        \(debugCaseOutput(action))
 
-        This is generally considered an application logic error, and can happen for a few \
-        reasons:
+    This is generally considered an application logic error, and can happen for a few \
+    reasons:
 
-        • A parent reducer removed the element with this ID before this reducer ran. This \
-        reducer must run before any other reducer removes an element: put "forEach" after the \
-        parent's "Reduce", as in "Reduce { … }.forEach(…) { … }".
+    • A parent reducer removed the element with this ID before this reducer ran. This \
+    reducer must run before any other reducer removes an element: put "forEach" after the \
+    parent's "Reduce", as in "Reduce { … }.forEach(…) { … }".
 
-        • An in-flight effect emitted this action after its element was removed. While it's \
-        perfectly reasonable to ignore this action, consider cancelling the associated effect \
-        before the element is removed, especially if it is a long-living effect.
+    • An in-flight effect emitted this action after its element was removed. While it's \
+    perfectly reasonable to ignore this action, consider cancelling the associated effect \
+    before the element is removed, especially if it is a long-living effect.
 
-        • This action was sent to the store while its state contained no element with this ID. \
-        Make sure that actions for this reducer can only be sent from a store whose state \
-        contains the element, as with stores scoped from "store.scope(state:action:)" over \
-        the collection (the "ForEachStore" of SwiftUI applications).
-        """
-      )
-      return .none
-    }
-    let toElementsState = self.toElementsState
-    let toElementAction = self.toElementAction
-    return lifecycle.run(
-      self.element, action: elementAction, at: lifecycle.path(for: self.navigationID(for: id)),
-      in: &state,
-      access: { state, body in
-        modify(&state, at: toElementsState) { body(&$0[id: id]!) }
-      },
-      embed: { toElementAction.embed(.element(id: id, action: $0)) }
-    )
+    • This action was sent to the store while its state contained no element with this ID. \
+    Make sure that actions for this reducer can only be sent from a store whose state \
+    contains the element, as with stores scoped from "store.scope(state:action:)" over \
+    the collection (the "ForEachStore" of SwiftUI applications).
+    """
   }
 
   private func navigationID(for id: ID) -> NavigationID {

@@ -107,66 +107,62 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let lifecycle = ChildLifecycle<Parent.State, Parent.Action>(site: self.site)
-    let childEffects = self.toChildAction.extract(from: action).map {
-      self.reduceChild(into: &state, action: action, childAction: $0, lifecycle)
+    let toChildAction = self.toChildAction
+    let childEffects = toChildAction.extract(from: action).map { childAction in
+      lifecycle.run(
+        self.child, action: childAction,
+        at: self.childNavigationID(state).map(lifecycle.path(for:)), in: &state,
+        access: self.withChild, embed: { toChildAction.embed($0) },
+        missing: { self.missingChild(action, in: $0) }
+      )
     }
-    let parent = lifecycle.runParent(
-      self.parent, in: &state, action: action, children: self.childNavigationID,
-      path: lifecycle.path(for:)
+    return .merge(
+      childEffects ?? .none,
+      lifecycle.runParent(
+        self.parent, in: &state, action: action, children: self.childNavigationID,
+        path: lifecycle.path(for:)
+      ).effects
     )
-    return .merge(childEffects ?? .none, parent.effects)
   }
 
-  private func reduceChild(
-    into state: inout Parent.State,
-    action: Parent.Action,
-    childAction: Child.Action,
-    _ lifecycle: ChildLifecycle<Parent.State, Parent.Action>
-  ) -> Effect<Parent.Action> {
-    guard let childID = self.childNavigationID(state) else {
-      lifecycle.reportMissingChild(
-        """
-        An "ifCaseLet" at "\(self.site.fileID):\(self.site.line)" received a child action when \
-        child state was set to a different case:
+  /// Swift offers no in-place access to an enum's payload: the case is taken out, run, and put
+  /// back.
+  private func withChild(
+    _ state: inout Parent.State,
+    _ body: (inout Child.State) -> Effect<Child.Action>
+  ) -> Effect<Child.Action> {
+    guard var childState = self.toChildState.extract(from: state) else { return .none }
+    defer { state = self.toChildState.embed(childState) }
+    return body(&childState)
+  }
 
-          Action:
-            \(debugCaseOutput(action))
-          State:
-            \(debugCaseOutput(state))
+  private func missingChild(_ action: Parent.Action, in state: Parent.State) -> String {
+    """
+    An "ifCaseLet" at "\(self.site.fileID):\(self.site.line)" received a child action when \
+    child state was set to a different case:
 
-        This is generally considered an application logic error, and can happen for a few \
-        reasons:
+      Action:
+        \(debugCaseOutput(action))
+      State:
+        \(debugCaseOutput(state))
 
-        • A parent reducer set "\(typeName(Parent.State.self))" to a different case before this \
-        reducer ran. This reducer must run before any other reducer sets child state to a \
-        different case: put "ifCaseLet" after the parent's "Reduce", as in \
-        "Reduce { … }.ifCaseLet(…) { … }".
+    This is generally considered an application logic error, and can happen for a few \
+    reasons:
 
-        • An in-flight effect emitted this action when child state was in a different case. \
-        While it's perfectly reasonable to ignore this action, consider cancelling the \
-        associated effect before child state changes to another case, especially if it is a \
-        long-living effect.
+    • A parent reducer set "\(typeName(Parent.State.self))" to a different case before this \
+    reducer ran. This reducer must run before any other reducer sets child state to a \
+    different case: put "ifCaseLet" after the parent's "Reduce", as in \
+    "Reduce { … }.ifCaseLet(…) { … }".
 
-        • This action was sent to the store while state was another case. Make sure that \
-        actions for this reducer can only be sent from a store when state is set to the \
-        appropriate case.
-        """
-      )
-      return .none
-    }
-    let toChildState = self.toChildState
-    let toChildAction = self.toChildAction
-    return lifecycle.run(
-      self.child, action: childAction, at: lifecycle.path(for: childID), in: &state,
-      access: { state, body in
-        // Swift offers no in-place access to an enum's payload: the case is taken out, run, and
-        // put back.
-        guard var childState = toChildState.extract(from: state) else { return .none }
-        defer { state = toChildState.embed(childState) }
-        return body(&childState)
-      },
-      embed: { toChildAction.embed($0) }
-    )
+    • An in-flight effect emitted this action when child state was in a different case. \
+    While it's perfectly reasonable to ignore this action, consider cancelling the \
+    associated effect before child state changes to another case, especially if it is a \
+    long-living effect.
+
+    • This action was sent to the store while state was another case. Make sure that \
+    actions for this reducer can only be sent from a store when state is set to the \
+    appropriate case.
+    """
   }
 
   private func childNavigationID(_ state: Parent.State) -> NavigationID? {

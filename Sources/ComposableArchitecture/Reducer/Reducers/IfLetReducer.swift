@@ -98,9 +98,16 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let lifecycle = ChildLifecycle<Parent.State, Parent.Action>(site: self.site)
+    var childEffects = Effect<Parent.Action>.none
     let childAction = self.toChildAction.extract(from: action)
-    let childEffects = childAction.map {
-      self.reduceChild(into: &state, action: action, childAction: $0, lifecycle)
+    if let childAction {
+      let toChildAction = self.toChildAction
+      childEffects = lifecycle.run(
+        self.child, action: childAction,
+        at: self.childNavigationID(state).map(lifecycle.path(for:)), in: &state,
+        access: self.withChild, embed: { toChildAction.embed($0) },
+        missing: { _ in self.missingChild(action) }
+      )
     }
     let parent = lifecycle.runParent(
       self.parent, in: &state, action: action, children: self.childNavigationID,
@@ -113,49 +120,39 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     {
       state[keyPath: self.toChildState] = nil
     }
-    return .merge(childEffects ?? .none, parent.effects)
+    return .merge(childEffects, parent.effects)
   }
 
-  private func reduceChild(
-    into state: inout Parent.State,
-    action: Parent.Action,
-    childAction: Child.Action,
-    _ lifecycle: ChildLifecycle<Parent.State, Parent.Action>
-  ) -> Effect<Parent.Action> {
-    guard let childID = self.childNavigationID(state) else {
-      lifecycle.reportMissingChild(
-        """
-        An "ifLet" at "\(self.site.fileID):\(self.site.line)" received a child action when child \
-        state was "nil":
+  private func withChild(
+    _ state: inout Parent.State,
+    _ body: (inout Child.State) -> Effect<Child.Action>
+  ) -> Effect<Child.Action> {
+    modify(&state, at: self.toChildState) { body(&$0!) }
+  }
 
-          Action:
-            \(debugCaseOutput(action))
+  private func missingChild(_ action: Parent.Action) -> String {
+    """
+    An "ifLet" at "\(self.site.fileID):\(self.site.line)" received a child action when child \
+    state was "nil":
 
-        This is generally considered an application logic error, and can happen for a few \
-        reasons:
+      Action:
+        \(debugCaseOutput(action))
 
-        • A parent reducer set child state to "nil" before this reducer ran. This reducer must \
-        run before any other reducer sets child state to "nil": put "ifLet" after the parent's \
-        "Reduce", as in "Reduce { … }.ifLet(…) { … }".
+    This is generally considered an application logic error, and can happen for a few \
+    reasons:
 
-        • An in-flight effect emitted this action when child state was "nil". While it's \
-        perfectly reasonable to ignore this action, consider cancelling the associated effect \
-        before child state becomes "nil", especially if it is a long-living effect.
+    • A parent reducer set child state to "nil" before this reducer ran. This reducer must \
+    run before any other reducer sets child state to "nil": put "ifLet" after the parent's \
+    "Reduce", as in "Reduce { … }.ifLet(…) { … }".
 
-        • This action was sent to the store while state was "nil". Make sure that actions for \
-        this reducer can only be sent from a store when state is non-"nil". In SwiftUI \
-        applications, use "IfLetStore".
-        """
-      )
-      return .none
-    }
-    let toChildState = self.toChildState
-    let toChildAction = self.toChildAction
-    return lifecycle.run(
-      self.child, action: childAction, at: lifecycle.path(for: childID), in: &state,
-      access: { state, body in modify(&state, at: toChildState) { body(&$0!) } },
-      embed: { toChildAction.embed($0) }
-    )
+    • An in-flight effect emitted this action when child state was "nil". While it's \
+    perfectly reasonable to ignore this action, consider cancelling the associated effect \
+    before child state becomes "nil", especially if it is a long-living effect.
+
+    • This action was sent to the store while state was "nil". Make sure that actions for \
+    this reducer can only be sent from a store when state is non-"nil". In SwiftUI \
+    applications, use "IfLetStore".
+    """
   }
 
   private func childNavigationID(_ state: Parent.State) -> NavigationID? {
