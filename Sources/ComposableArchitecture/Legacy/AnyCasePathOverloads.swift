@@ -35,10 +35,7 @@ extension Reducer {
       child: wrapped(),
       toChildState: toWrappedState,
       toChildAction: toWrappedAction,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -68,10 +65,7 @@ extension Reducer {
       child: EmptyReducer(),
       toChildState: toWrappedState,
       toChildAction: toWrappedAction,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -105,10 +99,7 @@ extension Reducer {
       destination: destination(),
       toPresentationState: toPresentationState,
       toPresentationAction: toPresentationAction,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -138,10 +129,7 @@ extension Reducer {
       destination: EmptyReducer(),
       toPresentationState: toPresentationState,
       toPresentationAction: toPresentationAction,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -172,10 +160,7 @@ extension Reducer {
       destination: DestinationState.StateReducer.body,
       toPresentationState: toPresentationState,
       toPresentationAction: toPresentationAction,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -209,10 +194,7 @@ extension Reducer {
       childKind: .casePath,
       toChildState: toCaseState,
       toChildAction: toCaseAction,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -256,10 +238,7 @@ extension Reducer {
         }
       ),
       element: element(),
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -293,10 +272,7 @@ extension Reducer {
       toStackState: toStackState,
       toStackAction: toStackAction,
       destination: destination(),
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }

@@ -47,10 +47,7 @@ extension Reducer {
       destination: destination(),
       toPresentationState: toPresentationState,
       toPresentationAction: AnyCasePath(toPresentationAction),
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -125,16 +122,13 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     destination: Destination,
     toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>,
     toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
+    site: ReducerSite
   ) {
     self.base = base
     self.destination = destination
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
-    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.site = site
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {

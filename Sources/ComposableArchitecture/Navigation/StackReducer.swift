@@ -36,10 +36,7 @@ extension Reducer {
       toStackState: toStackState,
       toStackAction: AnyCasePath(toStackAction),
       destination: destination(),
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -65,10 +62,7 @@ extension Reducer {
       toStackState: toStackState,
       toStackAction: AnyCasePath(toStackAction),
       destination: DestinationState.StateReducer.body,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
@@ -91,16 +85,13 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     toStackState: WritableKeyPath<Base.State, StackState<Destination.State>>,
     toStackAction: AnyCasePath<Base.Action, StackAction<Destination.State, Destination.Action>>,
     destination: Destination,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
+    site: ReducerSite
   ) {
     self.base = base
     self.toStackState = toStackState
     self.toStackAction = toStackAction
     self.destination = destination
-    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.site = site
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {

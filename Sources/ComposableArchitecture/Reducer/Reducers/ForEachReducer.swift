@@ -102,10 +102,7 @@ extension Reducer {
       toElementsState: toElementsState,
       toElementAction: AnyCasePath(toElementAction),
       element: element(),
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
@@ -124,16 +121,13 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
     toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     element: Element,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
+    site: ReducerSite
   ) {
     self.parent = parent
     self.toElementsState = toElementsState
     self.toElementAction = toElementAction
     self.element = element
-    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.site = site
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {

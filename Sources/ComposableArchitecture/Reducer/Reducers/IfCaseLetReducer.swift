@@ -35,10 +35,7 @@ extension Reducer {
       child: `case`(),
       toChildState: toCaseState,
       toChildAction: toCaseAction,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
@@ -58,10 +55,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     child: Child,
     toChildState: CaseKeyPath<Parent.State, Child.State>,
     toChildAction: CaseKeyPath<Parent.Action, Child.Action>,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
+    site: ReducerSite
   ) {
     self.init(
       parent: parent,
@@ -69,10 +63,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       childKind: .caseKeyPath(toChildState),
       toChildState: AnyCasePath(toChildState),
       toChildAction: AnyCasePath(toChildAction),
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: site
     )
   }
 
@@ -83,17 +74,14 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     childKind: ChildKind,
     toChildState: AnyCasePath<Parent.State, Child.State>,
     toChildAction: AnyCasePath<Parent.Action, Child.Action>,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
+    site: ReducerSite
   ) {
     self.parent = parent
     self.child = child
     self.childKind = childKind
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.site = site
   }
 
   /// Where the child lives in the parent's state, as part of the child's navigation ID.

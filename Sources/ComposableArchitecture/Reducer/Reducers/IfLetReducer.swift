@@ -34,10 +34,7 @@ extension Reducer {
       child: wrapped(),
       toChildState: toWrappedState,
       toChildAction: AnyCasePath(toWrappedAction),
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -84,16 +81,13 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     child: Child,
     toChildState: WritableKeyPath<Parent.State, Child.State?>,
     toChildAction: AnyCasePath<Parent.Action, Child.Action>,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
+    site: ReducerSite
   ) {
     self.parent = parent
     self.child = child
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.site = ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.site = site
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
