@@ -219,25 +219,6 @@ extension BindableAction {
   }
 }
 
-/// The binding write whose action a store is sending right now, if any.
-enum BindingLocal {
-  @TaskLocal static var current: BindingWrite?
-
-  /// Runs `send` as a binding write; returns whether a store dropped the write because the
-  /// state it was for is gone.
-  @discardableResult
-  static func write(_ send: () -> Void) -> Bool {
-    let write = BindingWrite()
-    self.$current.withValue(write, operation: send)
-    return write.wasDropped.value
-  }
-}
-
-/// One binding write, which a store marks when it drops it.
-final class BindingWrite: Sendable {
-  let wasDropped = LockIsolated(false)
-}
-
 /// Reports a binding action sent by a store that no reducer applied: the action's write marks
 /// it applied, and when the action goes away unapplied, its deinit reports it.
 final class BindingActionDebugger: Sendable {

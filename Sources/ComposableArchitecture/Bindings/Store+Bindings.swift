@@ -73,10 +73,12 @@ extension Store {
   ) {
     let action = makeAction { debugger.wasApplied.setValue(true) }
     debugger.describe(description?(action) ?? action, writing: value)
-    let wasDropped = BindingLocal.write {
-      _ = self.send(action)
+    // A write to state that is gone (a text field committing as its sheet is dismissed) is
+    // dropped, and is not a missing BindingReducer; any other action is for the reducer to report.
+    guard self.core.isPresent else {
+      debugger.wasApplied.setValue(true)
+      return
     }
-    // A write dropped because its state is gone is not a missing BindingReducer.
-    if wasDropped { debugger.wasApplied.setValue(true) }
+    _ = self.send(action)
   }
 }

@@ -182,9 +182,9 @@ public final class ViewStore<ViewState, ViewAction>: ObservableObject {
     Binding(
       get: { get(self.state) },
       set: { newValue in
-        BindingLocal.write {
-          _ = self.send(valueToAction(newValue))
-        }
+        // A write to state that is gone (a sheet being dismissed) is dropped.
+        guard self.store.core.isPresent else { return }
+        _ = self.send(valueToAction(newValue))
       }
     )
   }

@@ -24,6 +24,9 @@ protocol Core<State, Action>: AnyObject, Sendable {
   /// Whether a store with this core can cache the stores scoped from it: not when it, or a core
   /// it derives from, was scoped with closures. See `ChildStoreCaching.swift`.
   var canStoreCacheChildren: Bool { get }
+  /// Whether the state this core reads still exists in the root: `false` below a child of
+  /// optional state that is gone. A binding's write to such a store is dropped.
+  var isPresent: Bool { get }
 }
 
 @MainActor
@@ -95,6 +98,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   }
 
   var root: any RootCoreProtocol { self }
+  var isPresent: Bool { true }
 
   func send(_ action: Root.Action) -> Task<Void, Never>? {
     self.bufferedActions.append(action)
@@ -328,6 +332,7 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: Core {
 
   var state: State { self.base.state[keyPath: self.toState] }
   var root: any RootCoreProtocol { self.base.root }
+  var isPresent: Bool { self.base.isPresent }
 
   func send(_ action: Action) -> Task<Void, Never>? {
     self.base.send(self.fromAction(action))
@@ -361,17 +366,11 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: Core {
     return state
   }
 
-  var isPresent: Bool { self.base.state[keyPath: self.toState] != nil }
+  var isPresent: Bool { self.base.isPresent && self.base.state[keyPath: self.toState] != nil }
   var root: any RootCoreProtocol { self.base.root }
 
   func send(_ action: Action) -> Task<Void, Never>? {
-    // A binding's write to a child that is gone (a text field committing as its sheet is
-    // dismissed) is dropped; any other action is for the reducer to report.
-    if let write = BindingLocal.current, !self.isPresent {
-      write.wasDropped.setValue(true)
-      return nil
-    }
-    return self.base.send(self.fromAction(action))
+    self.base.send(self.fromAction(action))
   }
 }
 
@@ -395,6 +394,7 @@ final class ClosureScopedCore<ParentState, ParentAction, State, Action>: Core {
 
   var state: State { self.toState(self.base.state) }
   var root: any RootCoreProtocol { self.base.root }
+  var isPresent: Bool { self.base.isPresent }
 
   func send(_ action: Action) -> Task<Void, Never>? {
     self.base.send(self.fromAction(action))
