@@ -83,6 +83,7 @@ extension Effect {
       runs: [
         Run(name: self.runs.first?.name, priority: self.runs.first?.priority, cancellations: []) {
           send in
+          defer { forgetClosedThrottleWindows() }
           let current = now()
           let decision = throttleStates.withValue { states -> ThrottleDecision<Instant> in
             var state = states[key] ?? ThrottleState()
@@ -90,7 +91,7 @@ extension Effect {
             guard let last = state.lastRun?.value as? Instant,
               let deadline = remaining(last, current)
             else {
-              state.lastRun = UncheckedSendable(current)
+              state.ran(at: current, remaining: remaining, now: now)
               return .runNow
             }
             if state.isHolding && !latest { return .drop }
@@ -114,7 +115,7 @@ extension Effect {
                     return
                   }
                   throttleStates.withValue {
-                    $0[key]?.lastRun = UncheckedSendable(now())
+                    $0[key]?.ran(at: now(), remaining: remaining, now: now)
                     $0[key]?.isHolding = false
                   }
                   await effect.execute(send: send)
@@ -137,7 +138,7 @@ private enum ThrottleDecision<Instant: Sendable>: Sendable {
   case wait(until: Instant)
 }
 
-private struct ThrottleKey: Hashable, Sendable {
+struct ThrottleKey: Hashable, Sendable {
   let id: _CancelID
   init(_ id: _CancelID) { self.id = id }
 }
@@ -146,9 +147,33 @@ private struct ThrottlePendingID: Hashable, Sendable {
   let key: ThrottleKey
 }
 
-private struct ThrottleState: Sendable {
+struct ThrottleState: Sendable {
   var lastRun: UncheckedSendable<Any>?
   var isHolding = false
+  /// Whether the window the last run opened has closed, so that this state decides as no state
+  /// would: the next effect runs at once.
+  var hasWindowClosed: @Sendable () -> Bool = { true }
+
+  mutating func ran<Instant: Sendable>(
+    at instant: Instant,
+    remaining: @escaping @Sendable (_ last: Instant, _ now: Instant) -> Instant?,
+    now: @escaping @Sendable () -> Instant
+  ) {
+    self.lastRun = UncheckedSendable(instant)
+    self.hasWindowClosed = { remaining(instant, now()) == nil }
+  }
 }
 
-private let throttleStates = LockIsolated<[ThrottleKey: ThrottleState]>([:])
+/// The throttles in use, by ID. An entry lasts while its window is open or an effect is held,
+/// and is forgotten when a throttled effect ends after that.
+let throttleStates = LockIsolated<[ThrottleKey: ThrottleState]>([:])
+
+/// Forgets the throttles that hold no effect and whose window has closed: they decide as a
+/// missing entry would.
+private func forgetClosedThrottleWindows() {
+  throttleStates.withValue { states in
+    for (key, state) in states where !state.isHolding && state.hasWindowClosed() {
+      states[key] = nil
+    }
+  }
+}
