@@ -1,6 +1,6 @@
 import Dependencies
-import OrderedCollections
 import IssueReporting
+import OrderedCollections
 
 /// The lifecycle a parent reducer gives the child features it embeds, shared by `ifLet`,
 /// `ifCaseLet`, `forEach`, and their presentation and stack forms:
@@ -8,7 +8,9 @@ import IssueReporting
 /// 1. A child action runs the child on its state where the parent holds it, under the child's
 ///    navigation path, so that every effect the child starts is cancellable as a whole.
 /// 2. The parent runs, and may remove or replace children.
-/// 3. Children whose identity is gone after the parent ran have their effects cancelled.
+/// 3. Children whose identity is gone have their effects cancelled: compared around the parent
+///    (`ifLet`, `ifCaseLet`, `forEach`), or with the children the reducer last saw (presentation
+///    and stack, so that a child removed by another reducer is cancelled too).
 /// 4. Presented children wait for their own `dismiss()` and tell the parent when it comes.
 ///
 /// Each reducer supplies only where its children live and what its actions look like.
@@ -32,8 +34,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
   /// embedded in the parent's actions and cancellable under `path`.
   ///
   /// Without a path (the parent holds no such child), the issue `missing` describes is reported
-  /// and nothing runs.
-  /// With a `dismissID`, the child is presented: its `@Dependency(\.dismiss)` cancels the wait
+  /// and nothing runs. With a `dismissID`, the child is presented: its `@Dependency(\.dismiss)` cancels the wait
   /// that ``awaitDismissal(at:dismissID:then:)`` registered under the same ID and path.
   func run<Child: Reducer>(
     _ child: Child,
@@ -43,7 +44,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
     in state: inout ParentState,
     access: (inout ParentState, (inout Child.State) -> Effect<Child.Action>) -> Effect<Child.Action>,
     embed: @escaping @Sendable (Child.Action) -> ParentAction,
-    missing: (ParentState) -> String = { _ in "" }
+    missing: (ParentState) -> String
   ) -> Effect<ParentAction> {
     guard let path else {
       self.reportMissingChild(missing(state))

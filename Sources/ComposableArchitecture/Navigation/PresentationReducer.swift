@@ -159,7 +159,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
         access: { state, body in
           modify(&state, at: toPresentationState) { body(&$0.wrappedValue!) }
         },
-        embed: { toPresentationAction.embed(.presented($0)) }
+        embed: { toPresentationAction.embed(.presented($0)) },
+        missing: { _ in self.missingDestination(action) }
       )
       baseEffects = self.base.reduce(into: &state, action: action)
       if initialIsEphemeral, self.destinationPath(of: state, lifecycle) == path {
