@@ -12,6 +12,9 @@ let package = Package(
     .tvOS(.v17),
     .watchOS(.v10),
   ],
+  products: [
+    .library(name: "CaseStudyFeatures", targets: ["CaseStudyFeatures"])
+  ],
   dependencies: [
     .package(name: "open-composable-architecture", path: ".."),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.0"),
@@ -32,6 +35,19 @@ let package = Package(
     .executableTarget(
       name: "TodosDemo",
       dependencies: ["TodosFeature"]
+    ),
+    .target(
+      name: "CaseStudyFeatures",
+      dependencies: [
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture")
+      ]
+    ),
+    .testTarget(
+      name: "CaseStudyFeaturesTests",
+      dependencies: [
+        "CaseStudyFeatures",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
     .testTarget(
       name: "TodosFeatureTests",
