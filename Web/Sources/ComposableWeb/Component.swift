@@ -7,6 +7,9 @@ import ComposableArchitecture
 /// Make one with ``component(_:key:_:)``.
 public struct Component {
   let key: String?
+  /// The store the component shows: a parent's new render keeps a mounted child only if it
+  /// shows the same store.
+  let identity: ObjectIdentifier?
   let body: @MainActor () -> BoundNode
 }
 
@@ -31,7 +34,33 @@ public func component<State, Action, ParentAction>(
   key: String? = nil,
   _ view: @escaping @MainActor (Store<State, Action>) -> Node<Action>
 ) -> Node<ParentAction> {
-  .component(Component(key: key, body: { view(store).bound(to: store) }))
+  .component(
+    Component(key: key, identity: ObjectIdentifier(store), body: { view(store).bound(to: store) }))
+}
+
+/// A component per element of an identified array, each keyed by its element's id, in order:
+/// the list of a `forEach` feature.
+///
+/// A change to one row renders only that row; inserting, removing or moving rows renders the
+/// list with the untouched rows kept as they are on the page.
+///
+/// ```swift
+/// ul {
+///   forEach(store.scope(state: \.todos, action: \.todos)) { todo in
+///     todoRowView(todo)
+///   }
+/// }
+/// ```
+@MainActor
+public func forEach<ID: Hashable & Sendable, State: Identifiable, Action, ParentAction>(
+  _ stores: _StoreCollection<ID, State, Action>,
+  _ view: @escaping @MainActor (Store<State, Action>) -> Node<Action>
+) -> Node<ParentAction> {
+  .fragment(
+    stores.map { store in
+      component(store, key: String(describing: store.withState(\.id)), view)
+    }
+  )
 }
 
 /// A node whose handlers are bound to the store they send to.
@@ -42,10 +71,12 @@ enum BoundNode {
   case component(Component)
 }
 
-/// A handler bound to a store: runs with the value the page sent, if it needs one.
+/// A handler bound to a store: runs with the value the page sent.
 struct BoundHandler {
-  let needsValue: Bool
-  let run: @MainActor (String?) -> Void
+  /// The kind of value the handler needs, as the log names it (`"a string"`), or `nil` when it
+  /// needs none.
+  let expected: String?
+  let run: (InputValue?) -> InputOutcome
 }
 
 extension Node {
@@ -59,14 +90,24 @@ extension Node {
         events: element.events.map { event, handler in
           switch handler {
           case let .send(action):
-            return (event, BoundHandler(needsValue: false) { _ in _ = store.send(action) })
+            return (
+              event,
+              BoundHandler(expected: nil) { _ in
+                _ = store.send(action)
+                return .applied
+              }
+            )
           case let .value(makeAction):
             return (
               event,
-              BoundHandler(needsValue: true) { value in
-                _ = store.send(makeAction(value ?? ""))
+              BoundHandler(expected: "a string") { value in
+                guard case let .string(text) = value else { return .wrongType }
+                _ = store.send(makeAction(text))
+                return .applied
               }
             )
+          case let .input(handler):
+            return (event, BoundHandler(expected: handler.expected, run: handler.write))
           }
         },
         children: element.children.map { $0.bound(to: store) }

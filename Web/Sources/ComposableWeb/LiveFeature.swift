@@ -20,7 +20,7 @@ public struct LiveFeature: Sendable {
   public let title: String
   /// One sentence for the index page.
   public let summary: String
-  let makeSession: @MainActor @Sendable (_ id: String, _ logger: Logger) -> LiveSession
+  let makeSession: @MainActor @Sendable (_ id: String, _ limits: LiveLimits, _ logger: Logger) -> LiveSession
 
   /// Describes a feature whose sessions each own a store made by `makeStore`, shown by `view`.
   public init<State, Action>(
@@ -33,8 +33,8 @@ public struct LiveFeature: Sendable {
     self.path = path
     self.title = title
     self.summary = summary
-    self.makeSession = { id, logger in
-      LiveSession(id: id, store: makeStore(), view: view, logger: logger)
+    self.makeSession = { id, limits, logger in
+      LiveSession(id: id, store: makeStore(), view: view, limits: limits, logger: logger)
     }
   }
 }

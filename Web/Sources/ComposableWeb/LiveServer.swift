@@ -22,6 +22,8 @@ public struct LiveServer: Sendable {
   /// names), e.g. `"https://example.com"` behind a proxy. An upgrade whose `Origin` header is
   /// neither is refused; one without an `Origin` header (not from a browser) is accepted.
   public let trustedOrigins: Set<String>
+  /// Bounds on sessions, queued messages and message rates.
+  public let limits: LiveLimits
   let logger: Logger
 
   /// Creates a server for `features`.
@@ -30,8 +32,10 @@ public struct LiveServer: Sendable {
     features: [LiveFeature],
     disconnectedLifetime: Duration = .seconds(120),
     trustedOrigins: Set<String> = [],
+    limits: LiveLimits = LiveLimits(),
     logger: Logger
   ) {
+    self.limits = limits
     self.title = title
     self.features = features
     self.disconnectedLifetime = disconnectedLifetime
@@ -43,7 +47,7 @@ public struct LiveServer: Sendable {
   /// session ends, cancelling its effects.
   public func run(host: String, port: Int) async throws {
     let registry = await SessionRegistry(
-      features: features, disconnectedLifetime: disconnectedLifetime, logger: logger)
+      features: features, disconnectedLifetime: disconnectedLifetime, limits: limits, logger: logger)
     let app = makeApplication(host: host, port: port, registry: registry) { port in
       print("\(title) running at http://\(host):\(port)/")
       // Flushed at once, so that a script reading the output through a pipe sees the URL.
@@ -76,6 +80,7 @@ public struct LiveServer: Sendable {
 
     let logger = self.logger
     let trustedOrigins = self.trustedOrigins
+    let limits = self.limits
     let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
     webSocketRouter.ws("/live") { request, _ in
       if let origin = request.headers[.origin], !trustedOrigins.contains(origin),
@@ -95,11 +100,18 @@ public struct LiveServer: Sendable {
       guard
         let connection = await registry.connect(
           featurePath: featurePath, resumeID: resumeID, output: { _ = continuation.yield($0) })
-      else { return }
+      else {
+        // A refusal, if any, is already in the stream: write it before closing.
+        continuation.finish()
+        for await message in messages { try await outbound.write(.text(message)) }
+        return
+      }
       let session = await registry.session(id: connection.sessionID)
       defer { continuation.finish() }
       do {
-        try await Self.pump(inbound: inbound, outbound: outbound, messages: messages, session: session)
+        try await Self.pump(
+          inbound: inbound, outbound: outbound, messages: messages, session: session,
+          queue: InboundQueue(limit: limits.inboundQueueSize), logger: logger)
       } catch {
         await registry.disconnect(connection)
         throw error
@@ -125,7 +137,9 @@ public struct LiveServer: Sendable {
     inbound: WebSocketInboundStream,
     outbound: WebSocketOutboundWriter,
     messages: AsyncStream<String>,
-    session: LiveSession?
+    session: LiveSession?,
+    queue: InboundQueue,
+    logger: Logger
   ) async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
@@ -133,14 +147,33 @@ public struct LiveServer: Sendable {
           try await outbound.write(.text(message))
         }
       }
-      for try await message in inbound.messages(maxSize: LiveSession.maximumMessageSize * 2) {
-        switch message {
-        case let .text(text):
-          await session?.receive(text)
-        case let .binary(buffer):
-          await session?.receiveBinary(byteCount: buffer.readableBytes)
+      // The session handles the page's messages in order, on its own task; the socket is read
+      // meanwhile into a bounded queue, and what does not fit is dropped.
+      group.addTask {
+        for await message in queue.messages {
+          switch message {
+          case let .text(text): await session?.receive(text)
+          case let .binary(count): await session?.receiveBinary(byteCount: count)
+          }
         }
       }
+      var dropped = 0
+      for try await message in inbound.messages(maxSize: LiveSession.maximumMessageSize * 2) {
+        let queued: InboundQueue.Message =
+          switch message {
+          case let .text(text): .text(text)
+          case let .binary(buffer): .binary(buffer.readableBytes)
+          }
+        if !queue.offer(queued) {
+          dropped += 1
+          if dropped == 1 || dropped.isMultiple(of: 100) {
+            logger.warning(
+              "Dropped a message: the session's inbound queue is full",
+              metadata: ["session": "\(session.map { $0.id } ?? "")", "dropped": "\(dropped)"])
+          }
+        }
+      }
+      queue.finish()
       group.cancelAll()
     }
   }
@@ -163,7 +196,13 @@ struct Pages: Sendable {
     body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}\
     button{font-size:1rem;margin:0 .25rem;padding:.25rem .75rem}\
     .count{display:inline-block;min-width:3rem;text-align:center;font-size:1.5rem}\
-    #ocaf-status{background:#fde68a;padding:.25rem .5rem}
+    #ocaf-status{background:#fde68a;padding:.25rem .5rem}\
+    dialog{padding:0;border:1px solid #999;border-radius:.5rem;min-width:18rem}\
+    dialog::backdrop{background:rgba(0,0,0,.35)}\
+    .ocaf-dialog-body{padding:1rem}\
+    .ocaf-dialog-buttons{display:flex;gap:.5rem;justify-content:flex-end}\
+    button[data-role=destructive]{color:#b91c1c}\
+    .ocaf-stack-bar{margin-bottom:.5rem}
     """
 
   func index() -> String {

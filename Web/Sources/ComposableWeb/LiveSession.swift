@@ -28,6 +28,11 @@ public final class LiveSession {
   /// Called with every message for the page (a full render or patches), while a page is attached.
   var output: (@Sendable (String) -> Void)?
 
+  /// How long the handler ids of a replaced render stay accepted, so that events the user
+  /// triggered before the new render reached the page (the next keystrokes in a field) still
+  /// count. They run the handlers of the render the user saw.
+  public let replacedHandlerGrace: Duration
+
   private struct MountedComponent {
     var component: Component
     var generation: Int
@@ -35,8 +40,20 @@ public final class LiveSession {
     var childIDs: [String] = []
   }
 
+  private struct RenderContext {
+    let componentID: String
+    let previousChildren: Set<String>
+    let dirty: Set<String>
+    var childIndex = 0
+    var placed: Set<String> = []
+  }
+
   private var mounted: [String: MountedComponent] = [:]
   private var handlers: [String: BoundHandler] = [:]
+  private var replaced: [String: (handler: BoundHandler, until: ContinuousClock.Instant)] = [:]
+  private var floodGate: FloodGate
+  private var droppedByRate = 0
+  private var corrections: [(handler: String, value: InputValue)] = []
   private var nextHandlerNumber = 0
   private var nextGeneration = 0
   private let changes = ChangeBox()
@@ -57,15 +74,27 @@ public final class LiveSession {
     id: String,
     store: Store<State, Action>,
     view: @escaping @MainActor (Store<State, Action>) -> Node<Action>,
+    replacedHandlerGrace: Duration = .seconds(5),
+    limits: LiveLimits = LiveLimits(),
     logger: Logger
   ) {
     self.init(
-      id: id, root: Component(key: nil, body: { view(store).bound(to: store) }), logger: logger)
+      id: id,
+      root: Component(key: nil, identity: nil, body: { view(store).bound(to: store) }),
+      replacedHandlerGrace: replacedHandlerGrace,
+      limits: limits,
+      logger: logger
+    )
   }
 
-  init(id: String, root: Component, logger: Logger) {
+  init(
+    id: String, root: Component, replacedHandlerGrace: Duration, limits: LiveLimits,
+    logger: Logger
+  ) {
     self.id = id
     self.root = root
+    self.replacedHandlerGrace = replacedHandlerGrace
+    self.floodGate = FloodGate(rate: limits.messagesPerSecond, burst: limits.burst)
     self.logger = logger
     reference.session = self
   }
@@ -84,6 +113,8 @@ public final class LiveSession {
   /// earlier render stop being accepted.
   public func start() -> String {
     changes.take()
+    unmount(Self.rootID)
+    pruneReplaced()
     let html = render(componentID: Self.rootID, component: root)
     return Self.encode(RenderMessage(type: "render", session: id, html: html))
   }
@@ -91,6 +122,22 @@ public final class LiveSession {
   /// Handles one text message from the page: `{"handler": id, "value": …}`. Anything else is
   /// logged and ignored.
   public func receive(_ text: String) {
+    receive(text, at: .now)
+  }
+
+  /// Handles a message that arrived at `now`: messages beyond the session's rate limit are
+  /// dropped, with a log line for the first of each run of drops and every hundredth after.
+  func receive(_ text: String, at now: ContinuousClock.Instant) {
+    guard floodGate.admit(at: now) else {
+      droppedByRate += 1
+      if droppedByRate == 1 || droppedByRate.isMultiple(of: 100) {
+        logger.warning(
+          "Dropped messages over the session's rate limit",
+          metadata: ["session": "\(id)", "dropped": "\(droppedByRate)"])
+      }
+      return
+    }
+    droppedByRate = 0
     guard text.utf8.count <= Self.maximumMessageSize else {
       logger.warning(
         "Ignored an oversized message",
@@ -104,22 +151,25 @@ public final class LiveSession {
       logger.warning("Ignored a malformed message", metadata: ["session": "\(id)"])
       return
     }
-    guard let handler = handlers[message.handler] else {
+    guard let handler = handler(id: message.handler) else {
       logger.warning(
         "Ignored a message for an unknown or stale handler id",
         metadata: ["session": "\(id)", "handler": "\(message.handler.prefix(64))"])
       return
     }
-    if handler.needsValue {
-      guard case let .string(value) = message.value else {
-        logger.warning(
-          "Ignored a message whose value is not a string",
-          metadata: ["session": "\(id)", "handler": "\(message.handler)"])
-        return
-      }
-      handler.run(value)
-    } else {
-      handler.run(nil)
+    switch handler.run(message.value?.input) {
+    case .applied:
+      break
+    case .wrongType:
+      logger.warning(
+        "Ignored a message whose value is not \(handler.expected ?? "expected")",
+        metadata: ["session": "\(id)", "handler": "\(message.handler)"])
+    case let .corrected(value):
+      // The state did not take the page's value as sent: tell the page what it holds, even if
+      // the state did not change (then no component renders again).
+      corrections.append((handler: message.handler, value: value))
+      let reference = self.reference
+      Task { @MainActor in reference.session?.flushToPage() }
     }
   }
 
@@ -133,19 +183,27 @@ public final class LiveSession {
   /// returns the patches as one message, or `nil` when nothing changed.
   public func flush() -> String? {
     let changed = changes.take()
-    guard !changed.isEmpty else { return nil }
+    pruneReplaced()
+    let corrected = corrections
+    corrections = []
+    guard !changed.isEmpty || !corrected.isEmpty else { return nil }
     var patches: [PatchMessage.Patch] = []
-    // Parents first: a parent's new render replaces its children, whose pending changes then
-    // belong to a generation that no longer exists.
+    let dirty = Set(changed.filter { mounted[$0.id]?.generation == $0.generation }.map(\.id))
+    // Parents first: a parent's new render replaces its changed children, whose pending changes
+    // then belong to a generation that no longer exists.
     for change in changed.sorted(by: { ($0.id.count, $0.id) < ($1.id.count, $1.id) }) {
       guard let current = mounted[change.id], current.generation == change.generation else {
         continue
       }
-      let html = renderContents(componentID: change.id, component: current.component)
+      let html = renderContents(componentID: change.id, component: current.component, dirty: dirty)
       patches.append(PatchMessage.Patch(id: change.id, html: html))
     }
-    guard !patches.isEmpty else { return nil }
-    return Self.encode(PatchMessage(type: "patch", patches: patches))
+    // A correction whose handler a new render replaced is carried by that render.
+    let values = corrected.filter { handlers[$0.handler] != nil }.map {
+      PatchMessage.Value(handler: $0.handler, value: $0.value)
+    }
+    guard !patches.isEmpty || !values.isEmpty else { return nil }
+    return Self.encode(PatchMessage(type: "patch", patches: patches, values: values))
   }
 
   /// The ids of the handlers the current page may send.
@@ -154,22 +212,39 @@ public final class LiveSession {
   /// Tears the page's components down: every handler id is revoked and changes are ignored.
   public func close() {
     unmount(Self.rootID)
+    replaced = [:]
     output = nil
   }
 
   // MARK: Rendering
 
-  private func render(componentID: String, component: Component) -> String {
+  private func handler(id: String) -> BoundHandler? {
+    if let handler = handlers[id] { return handler }
+    guard let (handler, until) = replaced[id] else { return nil }
+    guard ContinuousClock.now < until else {
+      replaced[id] = nil
+      return nil
+    }
+    return handler
+  }
+
+  private func render(componentID: String, component: Component, dirty: Set<String> = []) -> String {
     var output = "<div data-ocaf-component=\""
     HTMLWriter.escapeAttribute(componentID, into: &output)
     output += "\" style=\"display:contents\">"
-    output += renderContents(componentID: componentID, component: component)
+    output += renderContents(componentID: componentID, component: component, dirty: dirty)
     output += "</div>"
     return output
   }
 
-  private func renderContents(componentID: String, component: Component) -> String {
-    unmount(componentID)
+  /// Renders a component's contents. Children that were mounted by its previous render, whose
+  /// store is the same and whose state did not change, are kept as they are: the page keeps
+  /// their nodes, and the HTML holds only a placeholder naming them.
+  private func renderContents(
+    componentID: String, component: Component, dirty: Set<String>
+  ) -> String {
+    let previous = mounted.removeValue(forKey: componentID)
+    if let previous { retire(previous.handlerIDs) }
     nextGeneration += 1
     let generation = nextGeneration
     mounted[componentID] = MountedComponent(component: component, generation: generation)
@@ -182,14 +257,14 @@ public final class LiveSession {
       Task { @MainActor in reference.session?.flushToPage() }
     }
     var output = ""
-    var childIndex = 0
-    write(body, componentID: componentID, childIndex: &childIndex, into: &output)
+    var context = RenderContext(
+      componentID: componentID, previousChildren: Set(previous?.childIDs ?? []), dirty: dirty)
+    write(body, context: &context, into: &output)
+    for childID in context.previousChildren.subtracting(context.placed) { unmount(childID) }
     return output
   }
 
-  private func write(
-    _ node: BoundNode, componentID: String, childIndex: inout Int, into output: inout String
-  ) {
+  private func write(_ node: BoundNode, context: inout RenderContext, into output: inout String) {
     switch node {
     case let .element(tag, attributes, events, children):
       var allAttributes = attributes
@@ -197,37 +272,59 @@ public final class LiveSession {
         nextHandlerNumber += 1
         let handlerID = "h\(nextHandlerNumber)"
         handlers[handlerID] = handler
-        mounted[componentID]?.handlerIDs.append(handlerID)
+        mounted[context.componentID]?.handlerIDs.append(handlerID)
         allAttributes.append((name: "data-ocaf-\(event)", value: handlerID))
       }
       HTMLWriter.openTag(tag, attributes: allAttributes, into: &output)
-      for child in children {
-        write(child, componentID: componentID, childIndex: &childIndex, into: &output)
-      }
+      for child in children { write(child, context: &context, into: &output) }
       HTMLWriter.closeTag(tag, into: &output)
     case let .text(text):
       HTMLWriter.escapeText(text, into: &output)
     case let .fragment(nodes):
-      for child in nodes {
-        write(child, componentID: componentID, childIndex: &childIndex, into: &output)
-      }
+      for child in nodes { write(child, context: &context, into: &output) }
     case let .component(child):
-      let childID = "\(componentID).\(child.key ?? String(childIndex))"
-      childIndex += 1
-      if mounted[childID] != nil {
+      let childID = "\(context.componentID).\(child.key ?? String(context.childIndex))"
+      context.childIndex += 1
+      guard context.placed.insert(childID).inserted else {
         logger.warning(
-          "Two components share a key; the later one replaces the earlier",
+          "Two components share a key; the later one is left out",
           metadata: ["session": "\(id)", "component": "\(childID)"])
+        return
       }
-      mounted[componentID]?.childIDs.append(childID)
-      output += render(componentID: childID, component: child)
+      mounted[context.componentID]?.childIDs.append(childID)
+      if context.previousChildren.contains(childID), let existing = mounted[childID],
+        let identity = child.identity, existing.component.identity == identity,
+        !context.dirty.contains(childID)
+      {
+        mounted[childID]?.component = child
+        output += "<div data-ocaf-component=\""
+        HTMLWriter.escapeAttribute(childID, into: &output)
+        output += "\" data-ocaf-keep=\"\" style=\"display:contents\"></div>"
+      } else {
+        output += render(componentID: childID, component: child, dirty: context.dirty)
+      }
     }
   }
 
   private func unmount(_ componentID: String) {
     guard let old = mounted.removeValue(forKey: componentID) else { return }
-    for handlerID in old.handlerIDs { handlers.removeValue(forKey: handlerID) }
+    retire(old.handlerIDs)
     for childID in old.childIDs { unmount(childID) }
+  }
+
+  /// Moves handlers out of the current page into the grace period of replaced renders.
+  private func retire(_ handlerIDs: [String]) {
+    let until = ContinuousClock.now.advanced(by: replacedHandlerGrace)
+    for handlerID in handlerIDs {
+      guard let handler = handlers.removeValue(forKey: handlerID) else { continue }
+      if replacedHandlerGrace > .zero { replaced[handlerID] = (handler, until) }
+    }
+  }
+
+  private func pruneReplaced() {
+    guard !replaced.isEmpty else { return }
+    let now = ContinuousClock.now
+    replaced = replaced.filter { $0.value.until > now }
   }
 
   private func flushToPage() {
@@ -281,21 +378,41 @@ struct PatchMessage: Encodable {
     let id: String
     let html: String
   }
+  struct Value: Encodable {
+    let handler: String
+    let value: InputValue
+  }
   let type: String
   let patches: [Patch]
+  let values: [Value]
 }
 
 struct ClientMessage: Decodable {
   enum Value: Decodable {
     case string(String)
+    case bool(Bool)
+    case number(Double)
     case other
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
       if let string = try? container.decode(String.self) {
         self = .string(string)
+      } else if let number = try? container.decode(Double.self) {
+        self = .number(number)
+      } else if let bool = try? container.decode(Bool.self) {
+        self = .bool(bool)
       } else {
         self = .other
+      }
+    }
+
+    var input: InputValue? {
+      switch self {
+      case let .string(string): return .string(string)
+      case let .bool(bool): return .bool(bool)
+      case let .number(number): return .number(number)
+      case .other: return nil
       }
     }
   }

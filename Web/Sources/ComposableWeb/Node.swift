@@ -59,12 +59,15 @@ public struct HTMLElement<Action> {
 /// ```swift
 /// Handler<Counter.Action>.send(.incrementButtonTapped)
 /// Handler<Form.Action>.value { .nameChanged($0) }
+/// Handler<Form.Action>.input(.binding($store.isOn))
 /// ```
 public enum Handler<Action> {
   /// Sends a fixed action.
   case send(Action)
   /// Sends the action made from the string value the page reports (an input's value).
   case value((String) -> Action)
+  /// Hands the page's typed value to an ``InputHandler``, e.g. one that writes a `Binding`.
+  case input(InputHandler)
 }
 
 /// Builds a list of nodes from Swift statements, `if`, `switch` and `for`.

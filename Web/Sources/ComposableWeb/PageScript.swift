@@ -1,6 +1,10 @@
 /// The page's script: connects to the session's WebSocket, sends the events of elements that
-/// carry handler ids, applies renders and patches (keeping a focused field's focus and caret), and
-/// reconnects with backoff, resuming the same session. Each page load starts a new session.
+/// carry handler ids (with typed values: text, Booleans, numbers), applies renders and patches by
+/// morphing the page (untouched elements and rows keep their DOM nodes; a focused field keeps
+/// focus and caret, and shows the server's value when the reducer changed it), opens dialogs as
+/// modals (Escape and the backdrop send their dismiss handler), keeps the browser's history in
+/// step with a navigation stack (the back button pops it), and reconnects with backoff, resuming
+/// the same session. Each page load starts a new session.
 ///
 /// It is plain JavaScript served at `/ocaf.js`; nothing else runs in the page.
 public enum PageScript {
@@ -15,6 +19,9 @@ public enum PageScript {
       var sessionID = null;
       var socket = null;
       var attempts = 0;
+      var refusal = null;
+      var historyDepth = (history.state && history.state.ocafDepth) || 0;
+      var ignoredPops = 0;
 
       function setStatus(text) {
         if (!status) return;
@@ -27,81 +34,290 @@ public enum PageScript {
           "/live?feature=" + encodeURIComponent(feature) +
           (sessionID ? "&session=" + encodeURIComponent(sessionID) : "");
         socket = new WebSocket(url);
-        socket.onopen = function () { attempts = 0; setStatus(""); };
+        socket.onopen = function () { attempts = 0; refusal = null; setStatus(""); };
         socket.onmessage = function (event) { apply(JSON.parse(event.data)); };
         socket.onclose = function () {
           socket = null;
           attempts += 1;
-          var delay = Math.min(10000, 250 * Math.pow(2, attempts - 1));
-          setStatus("Reconnecting…");
+          var delay = refusal ? 10000 : Math.min(10000, 250 * Math.pow(2, attempts - 1));
+          setStatus(refusal ? refusal + " Retrying…" : "Reconnecting…");
           setTimeout(connect, delay);
         };
       }
 
-      function pathFrom(container, node) {
-        var path = [];
-        while (node && node !== container) {
-          var parent = node.parentNode;
-          if (!parent) return null;
-          path.unshift(Array.prototype.indexOf.call(parent.childNodes, node));
-          node = parent;
-        }
-        return node === container ? path : null;
+      // Morphing: make the page's nodes look like the server's, keeping nodes that stay.
+
+      // Components are keyed by their id; any other element can be keyed among its siblings
+      // with a data-ocaf-key attribute (e.g. the row element around a row's component).
+      function keyOf(node) {
+        if (node.nodeType !== 1) return null;
+        var component = node.getAttribute("data-ocaf-component");
+        if (component) return component;
+        var key = node.getAttribute("data-ocaf-key");
+        return key === null ? null : "key:" + key;
       }
 
-      function nodeAt(container, path) {
-        var node = container;
-        for (var i = 0; i < path.length && node; i++) node = node.childNodes[path[i]];
-        return node;
+      function isKeep(node) {
+        return node.nodeType === 1 && node.hasAttribute("data-ocaf-keep");
       }
 
-      function replaceContents(container, html) {
-        var active = document.activeElement;
-        var path = active && container.contains(active) ? pathFrom(container, active) : null;
+      function findComponent(key) {
+        return root.querySelector('[data-ocaf-component="' + CSS.escape(key) + '"]');
+      }
+
+      function setValue(field, value) {
+        if (field.value === value) return;
         var start = null, end = null;
-        if (path && typeof active.selectionStart === "number") {
-          start = active.selectionStart;
-          end = active.selectionEnd;
+        if (field === document.activeElement) {
+          try { start = field.selectionStart; end = field.selectionEnd; } catch (e) {}
         }
-        container.innerHTML = html;
-        if (!path) return;
-        var next = nodeAt(container, path);
-        if (!next || next.tagName !== active.tagName || typeof next.focus !== "function") return;
-        next.focus();
-        if (start !== null && typeof next.setSelectionRange === "function") {
-          var length = next.value.length;
-          try { next.setSelectionRange(Math.min(start, length), Math.min(end, length)); } catch (e) {}
+        field.value = value;
+        if (typeof start === "number" && start !== null) {
+          var length = field.value.length;
+          try { field.setSelectionRange(Math.min(start, length), Math.min(end, length)); } catch (e) {}
         }
       }
+
+      // Whether the server's value is only the echo of a value this focused field sent (the
+      // user may have typed on since): then the field keeps what it shows. A value the field
+      // never sent is the reducer's own, and the field shows it.
+      function isEcho(field, value) {
+        var pending = field.ocafPending || [];
+        field.ocafPending = [];
+        if (field !== document.activeElement) return false;
+        for (var i = 0; i < pending.length; i++) {
+          if (String(pending[i]) === String(value)) {
+            field.ocafPending = pending.slice(i + 1);
+            return true;
+          }
+        }
+        return false;
+      }
+
+      function syncValue(from, to) {
+        if (from.tagName === "INPUT" && (from.type === "checkbox" || from.type === "radio")) {
+          var checked = to.hasAttribute("checked");
+          if (from.checked !== checked && !isEcho(from, checked)) from.checked = checked;
+        } else if (from.tagName === "SELECT") {
+          var chosen = to.querySelector("option[selected]");
+          var index = chosen ? chosen.getAttribute("value") : "";
+          if (from.value !== index && !isEcho(from, index)) from.value = index;
+        } else if (from.tagName === "TEXTAREA") {
+          if (!isEcho(from, to.value)) setValue(from, to.value);
+        } else if (from.tagName === "INPUT") {
+          var value = to.getAttribute("value") || "";
+          if (!isEcho(from, value)) setValue(from, value);
+        }
+      }
+
+      function syncAttributes(from, to) {
+        var i, attribute;
+        for (i = from.attributes.length - 1; i >= 0; i--) {
+          attribute = from.attributes[i];
+          if (from.tagName === "DIALOG" && attribute.name === "open") continue;
+          if (!to.hasAttribute(attribute.name)) from.removeAttribute(attribute.name);
+        }
+        for (i = 0; i < to.attributes.length; i++) {
+          attribute = to.attributes[i];
+          if (from.getAttribute(attribute.name) !== attribute.value) {
+            from.setAttribute(attribute.name, attribute.value);
+          }
+        }
+      }
+
+      function morph(from, to) {
+        if (from.nodeType !== 1) {
+          if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+          return;
+        }
+        syncAttributes(from, to);
+        if (from.tagName === "TEXTAREA") {
+          from.defaultValue = to.value;
+        } else {
+          morphChildren(from, to);
+        }
+        if (from.tagName === "INPUT" || from.tagName === "SELECT" || from.tagName === "TEXTAREA") {
+          syncValue(from, to);
+        }
+      }
+
+      function morphChildren(parent, next) {
+        var keyed = {};
+        for (var child = parent.firstChild; child; child = child.nextSibling) {
+          var childKey = keyOf(child);
+          if (childKey) keyed[childKey] = child;
+        }
+        var cursor = parent.firstChild;
+        Array.prototype.slice.call(next.childNodes).forEach(function (node) {
+          var key = keyOf(node), match = null;
+          if (key) {
+            match = keyed[key] || (isKeep(node) ? findComponent(node.getAttribute("data-ocaf-component")) : null);
+            delete keyed[key];
+          } else if (cursor && !keyOf(cursor) && cursor.nodeName === node.nodeName) {
+            match = cursor;
+          }
+          if (match && key && match.nodeName !== node.nodeName) match = null;
+          if (!match) {
+            parent.insertBefore(node, cursor);
+            return;
+          }
+          if (match === cursor) {
+            cursor = cursor.nextSibling;
+          } else {
+            parent.insertBefore(match, cursor);
+          }
+          if (!isKeep(node)) morph(match, node);
+        });
+        while (cursor) {
+          var after = cursor.nextSibling;
+          parent.removeChild(cursor);
+          cursor = after;
+        }
+      }
+
+      function update(target, html) {
+        var active = document.activeElement;
+        var start = null, end = null;
+        if (active && typeof active.selectionStart === "number") {
+          try { start = active.selectionStart; end = active.selectionEnd; } catch (e) {}
+        }
+        var template = document.createElement("template");
+        template.innerHTML = html;
+        morphChildren(target, template.content);
+        if (active && active !== document.activeElement && document.contains(active)) {
+          active.focus();
+          if (start !== null) {
+            try { active.setSelectionRange(start, end); } catch (e) {}
+          }
+        }
+      }
+
+      function openDialogs() {
+        root.querySelectorAll("dialog[data-ocaf-modal]").forEach(function (dialog) {
+          if (!dialog.open) {
+            try { dialog.showModal(); } catch (e) { dialog.setAttribute("open", ""); }
+          }
+        });
+      }
+
+      function syncHistory() {
+        var stack = root.querySelector("[data-ocaf-stack]");
+        var depth = stack ? Number(stack.getAttribute("data-ocaf-depth")) : 0;
+        while (historyDepth < depth) {
+          historyDepth += 1;
+          history.pushState({ ocafDepth: historyDepth }, "");
+        }
+        if (historyDepth > depth) {
+          ignoredPops += 1;
+          var delta = depth - historyDepth;
+          historyDepth = depth;
+          history.go(delta);
+        }
+      }
+
+      window.addEventListener("popstate", function (event) {
+        var depth = (event.state && event.state.ocafDepth) || 0;
+        historyDepth = depth;
+        if (ignoredPops > 0) { ignoredPops -= 1; return; }
+        var stack = root.querySelector("[data-ocaf-stack]");
+        if (!stack) return;
+        var current = Number(stack.getAttribute("data-ocaf-depth"));
+        if (depth < current) {
+          send(stack.getAttribute("data-ocaf-pop"), depth);
+        } else if (depth > current) {
+          ignoredPops += 1;
+          historyDepth = current;
+          history.go(current - depth);
+        }
+      });
 
       function apply(message) {
         if (message.type === "render") {
           sessionID = message.session;
-          replaceContents(root, message.html);
+          update(root, message.html);
         } else if (message.type === "patch") {
           message.patches.forEach(function (patch) {
-            var target = root.querySelector('[data-ocaf-component="' + CSS.escape(patch.id) + '"]');
-            if (target) replaceContents(target, patch.html);
+            var target = findComponent(patch.id);
+            if (target) update(target, patch.html);
           });
+          (message.values || []).forEach(function (entry) {
+            var field = root.querySelector('[data-ocaf-input="' + CSS.escape(entry.handler) +
+              '"],[data-ocaf-change="' + CSS.escape(entry.handler) + '"]');
+            if (!field) return;
+            if (field.type === "checkbox" || field.type === "radio") field.checked = entry.value;
+            else setValue(field, String(entry.value));
+            field.ocafPending = [];
+          });
+        } else if (message.type === "refused") {
+          refusal = message.reason;
+          setStatus(refusal);
+          return;
         }
+        openDialogs();
+        syncHistory();
       }
 
       function send(handler, value) {
-        if (!socket || socket.readyState !== WebSocket.OPEN) return;
+        if (!handler || !socket || socket.readyState !== WebSocket.OPEN) return;
         var message = { handler: handler };
         if (value !== undefined) message.value = value;
         socket.send(JSON.stringify(message));
       }
 
-      ["click", "input", "change"].forEach(function (type) {
+      // The value an element reports: a Boolean for a checkbox, a number for a number field,
+      // slider or drop-down (the option's position), text otherwise; undefined if it has none.
+      function valueOf(target) {
+        if (target.tagName === "INPUT" && (target.type === "checkbox" || target.type === "radio")) {
+          return target.checked;
+        }
+        if (target.tagName === "INPUT" && (target.type === "number" || target.type === "range")) {
+          var number = target.valueAsNumber;
+          return isNaN(number) ? undefined : number;
+        }
+        if (target.tagName === "SELECT") return Number(target.value);
+        return String(target.value);
+      }
+
+      function closest(event, attribute) {
+        var target = event.target.closest ? event.target.closest("[" + attribute + "]") : null;
+        return target && root.contains(target) ? target : null;
+      }
+
+      root.addEventListener("click", function (event) {
+        if (event.target.tagName === "DIALOG" && event.target.hasAttribute("data-ocaf-dismiss")) {
+          send(event.target.getAttribute("data-ocaf-dismiss"));
+          return;
+        }
+        var target = closest(event, "data-ocaf-click");
+        if (!target) return;
+        event.preventDefault();
+        send(target.getAttribute("data-ocaf-click"));
+      });
+
+      ["input", "change"].forEach(function (type) {
         root.addEventListener(type, function (event) {
-          var target = event.target.closest ? event.target.closest("[data-ocaf-" + type + "]") : null;
-          if (!target || !root.contains(target)) return;
-          if (type === "click") event.preventDefault();
-          var handler = target.getAttribute("data-ocaf-" + type);
-          send(handler, type === "click" ? undefined : String(target.value));
+          var target = closest(event, "data-ocaf-" + type);
+          if (!target) return;
+          var value = valueOf(target);
+          if (value === undefined) return;
+          target.ocafPending = (target.ocafPending || []).slice(-49).concat([value]);
+          send(target.getAttribute("data-ocaf-" + type), value);
         });
       });
+
+      root.addEventListener("submit", function (event) {
+        var target = closest(event, "data-ocaf-submit");
+        if (!target) return;
+        event.preventDefault();
+        send(target.getAttribute("data-ocaf-submit"));
+      });
+
+      root.addEventListener("cancel", function (event) {
+        var target = event.target;
+        if (target.tagName !== "DIALOG" || !target.hasAttribute("data-ocaf-dismiss")) return;
+        event.preventDefault();
+        send(target.getAttribute("data-ocaf-dismiss"));
+      }, true);
 
       window.ocaf = { socket: function () { return socket; }, session: function () { return sessionID; } };
       connect();

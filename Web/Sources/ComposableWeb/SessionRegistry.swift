@@ -27,15 +27,20 @@ public final class SessionRegistry {
   private let features: [String: LiveFeature]
   private let logger: Logger
   private let disconnectedLifetime: Duration
+  private let limits: LiveLimits
   private var entries: [String: Entry] = [:]
   private var nextToken = 0
 
   /// Creates a registry for the given features.
   public init(
-    features: [LiveFeature], disconnectedLifetime: Duration = .seconds(120), logger: Logger
+    features: [LiveFeature],
+    disconnectedLifetime: Duration = .seconds(120),
+    limits: LiveLimits = LiveLimits(),
+    logger: Logger
   ) {
     self.features = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     self.disconnectedLifetime = disconnectedLifetime
+    self.limits = limits
     self.logger = logger
   }
 
@@ -47,7 +52,8 @@ public final class SessionRegistry {
 
   /// Attaches a page to the session `resumeID` of the feature at `featurePath` if it is still
   /// live, or to a new session otherwise, and sends it a full render through `output`. Returns
-  /// `nil` for an unknown feature.
+  /// `nil` for an unknown feature, and when a new session would exceed
+  /// ``LiveLimits/maximumSessions``; then the page is sent `{"type":"refused","reason":…}`.
   public func connect(
     featurePath: String, resumeID: String?, output: @escaping @Sendable (String) -> Void
   ) -> Connection? {
@@ -65,8 +71,15 @@ public final class SessionRegistry {
       session = entry.session
       logger.info("Resumed a session", metadata: ["session": "\(resumeID)"])
     } else {
+      guard entries.count < limits.maximumSessions else {
+        logger.warning(
+          "Refused a new session: the server is at its limit of sessions",
+          metadata: ["limit": "\(limits.maximumSessions)", "feature": "\(featurePath)"])
+        output(Self.refusal)
+        return nil
+      }
       let id = LiveSession.makeID()
-      session = feature.makeSession(id, logger)
+      session = feature.makeSession(id, limits, logger)
       entries[id] = Entry(session: session, featurePath: featurePath, token: nextToken)
       logger.info("Started a session", metadata: ["session": "\(id)", "feature": "\(featurePath)"])
     }
@@ -96,6 +109,10 @@ public final class SessionRegistry {
     entry.session.close()
     logger.info("Ended a session", metadata: ["session": "\(sessionID)"])
   }
+
+  /// What a page is told when the server has no room for its session.
+  static let refusal =
+    #"{"reason":"The server is busy: it has as many sessions as it allows. Try again later.","type":"refused"}"#
 
   /// Ends every session.
   public func endAll() {

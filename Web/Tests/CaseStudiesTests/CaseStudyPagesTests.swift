@@ -20,8 +20,8 @@ import Testing
     try JSONDecoder().decode(Message.self, from: Data(try #require(text).utf8))
   }
 
-  @Test func indexListsBothCaseStudies() {
-    #expect(caseStudies.map(\.path) == ["counter", "two-counters"])
+  @Test func indexListsTheCaseStudiesInOrder() {
+    #expect(caseStudies.map(\.path) == ["counter", "two-counters", "profile-form", "navigation", "checklist"])
   }
 
   @Test func counterPageShowsTheCountAndItsButtons() throws {

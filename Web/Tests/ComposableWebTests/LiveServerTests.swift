@@ -19,11 +19,15 @@ import Testing
   /// The origin the test client sends (`ws://` and no port): not the server's own.
   static let testClientOrigin = "ws://localhost"
 
-  func makeApplication(trustedOrigins: Set<String> = []) async -> (some ApplicationProtocol, SessionRegistry, LockIsolated<[String]>) {
+  func makeApplication(
+    trustedOrigins: Set<String> = [], limits: LiveLimits = LiveLimits()
+  ) async -> (some ApplicationProtocol, SessionRegistry, LockIsolated<[String]>) {
     let (logger, messages) = recordingLogger()
     let server = LiveServer(
-      title: "Tests", features: [Self.tally], trustedOrigins: trustedOrigins, logger: logger)
-    let registry = await SessionRegistry(features: server.features, logger: logger)
+      title: "Tests", features: [Self.tally], trustedOrigins: trustedOrigins, limits: limits,
+      logger: logger)
+    let registry = await SessionRegistry(
+      features: server.features, limits: server.limits, logger: logger)
     return (server.makeApplication(host: "127.0.0.1", port: 0, registry: registry), registry, messages)
   }
 
@@ -83,6 +87,24 @@ import Testing
     let session = await registry.session(id: sessionID)
     #expect(session != nil)
     await registry.endAll()
+  }
+
+  @Test func aPageBeyondTheSessionCapIsToldTheServerIsBusy() async throws {
+    let (app, registry, messages) = await makeApplication(
+      trustedOrigins: [Self.testClientOrigin], limits: LiveLimits(maximumSessions: 0))
+    let received = LockIsolated<[String]>([])
+    _ = try await app.test(.live) { client in
+      try await client.ws("/live?feature=tally") { inbound, _, _ in
+        for try await message in inbound.messages(maxSize: 1 << 16) {
+          if case let .text(text) = message { received.withValue { $0.append(text) } }
+        }
+      }
+    }
+    #expect(received.value.count == 1)
+    #expect(received.value.first?.contains(#""type":"refused""#) == true)
+    #expect(received.value.first?.contains("The server is busy") == true)
+    #expect(messages.value.contains("Refused a new session: the server is at its limit of sessions"))
+    #expect(await registry.count == 0)
   }
 
   @Test func aWebSocketFromAnotherOriginIsRefused() async throws {

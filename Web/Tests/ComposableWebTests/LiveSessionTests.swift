@@ -64,8 +64,11 @@ import Testing
     )
   }
 
-  @Test func handlerIDsOfAReplacedRenderAreRefused() throws {
-    let (session, messages, store) = makeSession()
+  @Test func handlerIDsOfAReplacedRenderAreRefusedAfterTheGrace() throws {
+    let (logger, messages) = recordingLogger()
+    let store = Store(initialState: Tally.State()) { Tally() }
+    let session = LiveSession(
+      id: "s", store: store, view: tallyView, replacedHandlerGrace: .zero, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     let bump = try #require(handlerIDs(in: html, event: "click").first)
     session.receive(click(bump))
@@ -74,6 +77,21 @@ import Testing
     session.receive(click(bump))
     #expect(store.value == 1)
     #expect(messages.value.contains { $0.contains("unknown or stale handler id") })
+  }
+
+  @Test func handlerIDsOfAReplacedRenderStillCountDuringTheGrace() throws {
+    let (session, messages, store) = makeSession()
+    let html = try #require(try ServerMessage(session.start()).html)
+    let label = try #require(handlerIDs(in: html, event: "input").first)
+    // Keystrokes sent before the page received the render that replaced the field.
+    session.receive(#"{"handler":"\#(label)","value":"B"}"#)
+    _ = session.flush()
+    #expect(!session.issuedHandlerIDs.contains(label))
+    session.receive(#"{"handler":"\#(label)","value":"Bl"}"#)
+    _ = session.flush()
+    session.receive(#"{"handler":"\#(label)","value":"Blo"}"#)
+    #expect(store.label == "Blo")
+    #expect(!messages.value.contains { $0.contains("stale") })
   }
 
   @Test func badMessagesAreLoggedAndIgnored() throws {

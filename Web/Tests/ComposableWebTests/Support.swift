@@ -98,10 +98,14 @@ struct ServerMessage: Decodable {
     let id: String
     let html: String
   }
+  struct Value: Decodable {
+    let handler: String
+  }
   let type: String
   let session: String?
   let html: String?
   let patches: [Patch]?
+  let values: [Value]?
 
   init(_ text: String) throws {
     self = try JSONDecoder().decode(ServerMessage.self, from: Data(text.utf8))
