@@ -45,14 +45,14 @@ func primeCounterView(_ store: StoreOf<PrimeCounter>) -> Node<PrimeCounter.Actio
 func primeModalView(_ store: StoreOf<PrimeModal>) -> Node<PrimeModal.Action> {
   div(["class": "prime-modal"]) {
     if store.isPrime {
-      p("\(store.count) is prime 🎉", ["id": "verdict"])
+      p("\(store.count) is prime.", ["id": "verdict"])
       if store.isFavorite {
         button("Remove from favorite primes", send: .removeFavoriteButtonTapped)
       } else {
         button("Save to favorite primes", send: .saveFavoriteButtonTapped)
       }
     } else {
-      p("\(store.count) is not prime :(", ["id": "verdict"])
+      p("\(store.count) is not prime.", ["id": "verdict"])
     }
   }
 }

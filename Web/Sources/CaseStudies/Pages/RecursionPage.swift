@@ -22,8 +22,9 @@ public func nestedView(_ store: StoreOf<Nested>) -> Node<Nested.Action> {
     }
     Node.tag("ul") {
       for (index, row) in rows.enumerated() {
-        Node.tag("li", ["data-ocaf-key": "\(row.withState(\.id))"]) {
-          component(row, key: "row", nestedView)
+        let id = "\(row.withState(\.id))"
+        Node.tag("li", ["data-ocaf-key": id]) {
+          component(row, key: id, nestedView)
           button("Delete row", send: .deleteRows([index]), ["class": "delete-row"])
         }
       }

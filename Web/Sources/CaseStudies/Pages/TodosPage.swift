@@ -24,8 +24,9 @@ public func todoListView(_ store: StoreOf<TodoList>) -> Node<TodoList.Action> {
     }
     Node.tag("ul", ["class": "todo-list"]) {
       for (index, row) in rows.enumerated() {
-        Node.tag("li", ["data-ocaf-key": "\(row.withState(\.id))", "class": "todo"]) {
-          component(row, key: "todo", todoRowView)
+        let id = "\(row.withState(\.id))"
+        Node.tag("li", ["data-ocaf-key": id, "class": "todo"]) {
+          component(row, key: id, todoRowView)
           button("Delete", send: .delete([index]), ["class": "delete"])
         }
       }
