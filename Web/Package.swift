@@ -15,6 +15,7 @@ let package = Package(
   ],
   dependencies: [
     .package(name: "open-composable-architecture", path: ".."),
+    .package(name: "Examples", path: "../Examples"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -37,6 +38,7 @@ let package = Package(
       name: "CaseStudies",
       dependencies: [
         "ComposableWeb",
+        .product(name: "CaseStudyFeatures", package: "Examples"),
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
       ]
     ),
@@ -64,6 +66,8 @@ let package = Package(
       name: "CaseStudiesTests",
       dependencies: [
         "CaseStudies",
+        "ComposableWeb",
+        .product(name: "CaseStudyFeatures", package: "Examples"),
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]

@@ -1,117 +1,26 @@
-"""End-to-end tests of the case studies in headless Chromium.
-
-Needs Debian's `chromium` and `chromium-driver` and PyPI's `selenium`, and a built server:
+"""End-to-end tests of the renderer in headless Chromium: the connection (a forged handler id,
+a dropped socket) and the renderer's own check pages (every bound control, every way to
+dismiss, keyed rows). The case studies' own tests are in test_examples.py.
 
     swift build --package-path Web --product CaseStudiesServer
-    python3 Web/BrowserTests/test_case_studies.py
+    python3 -m unittest discover -s Web/BrowserTests -v
 """
 
-import os
-import socket
-import subprocess
 import time
 import unittest
 
-from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.common.by import By
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
-from selenium.webdriver.support.ui import WebDriverWait
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SERVER = os.environ.get(
-    "CASE_STUDIES_SERVER", os.path.join(HERE, "..", ".build", "debug", "CaseStudiesServer")
-)
+from support import BrowserTestCase
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class CaseStudiesInTheBrowser(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        port = free_port()
-        cls.server = subprocess.Popen(
-            [SERVER, "--port", str(port)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        ready = cls.server.stdout.readline()
-        if "running at" not in ready:
-            cls.server.kill()
-            raise RuntimeError("the server did not start: " + ready)
-        cls.base = "http://127.0.0.1:%d" % port
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
-            options.add_argument(argument)
-        service = webdriver.ChromeService(executable_path="/usr/bin/chromedriver")
-        cls.browser = webdriver.Chrome(options=options, service=service)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.quit()
-        cls.server.terminate()
-        cls.server.wait(timeout=10)
-        cls.server_log = cls.server.stderr.read()
-
-    def wait_for(self, condition, timeout=10):
-        return WebDriverWait(self.browser, timeout).until(lambda _: condition())
-
-    def counts(self):
-        return self.browser.execute_script(
-            "return Array.from(document.querySelectorAll('.count')).map(e => e.textContent);"
-        )
-
-    def click(self, label, index=0):
-        """Clicks the `index`th button labelled `label`, again if a patch replaced it meanwhile."""
-        for _ in range(20):
-            try:
-                buttons = self.browser.find_elements(
-                    By.XPATH, "//button[text()='%s']" % label
-                )
-                buttons[index].click()
-                return
-            except (StaleElementReferenceException, IndexError):
-                time.sleep(0.05)
-        self.fail("no button " + label)
-
-    def open_case_study(self, title):
-        self.browser.get(self.base + "/")
-        self.browser.find_element(By.LINK_TEXT, title).click()
-        self.wait_for(lambda: self.counts())
-
-    def test_counter_counts_fetches_a_fact_and_ticks(self):
-        self.open_case_study("Counter")
-        self.assertEqual(self.counts(), ["0"])
-        self.click("+")
-        self.wait_for(lambda: self.counts() == ["1"])
-        self.click("+")
-        self.wait_for(lambda: self.counts() == ["2"])
-        self.click("−")
-        self.wait_for(lambda: self.counts() == ["1"])
-
-        self.click("Number fact")
-        fact = self.wait_for(lambda: self.browser.find_elements(By.CSS_SELECTOR, ".fact"))
-        self.assertEqual(fact[0].text, "1 is the square of 1.")
-
-        self.click("Start timer")
-        self.wait_for(lambda: int(self.counts()[0]) >= 3, timeout=6)
-        self.click("Stop timer")
-        self.wait_for(lambda: self.browser.find_elements(By.XPATH, "//button[text()='Start timer']"))
-        stopped = self.counts()
-        time.sleep(1.5)
-        self.assertEqual(self.counts(), stopped)
-
+class RendererInTheBrowser(BrowserTestCase):
     def test_a_forged_handler_id_changes_nothing(self):
-        self.open_case_study("Counter")
+        self.open_case_study("Counter", ".count")
         before = self.counts()
         html = self.browser.find_element(By.ID, "ocaf-root").get_attribute("innerHTML")
         self.browser.execute_script(
@@ -127,7 +36,7 @@ class CaseStudiesInTheBrowser(unittest.TestCase):
         self.wait_for(lambda: self.counts() == [str(int(before[0]) + 1)])
 
     def test_a_dropped_socket_reconnects_to_the_same_session(self):
-        self.open_case_study("Counter")
+        self.open_case_study("Counter", ".count")
         self.click("+")
         self.wait_for(lambda: self.counts() == ["1"])
         self.click("+")
@@ -144,25 +53,7 @@ class CaseStudiesInTheBrowser(unittest.TestCase):
         self.click("+")
         self.wait_for(lambda: self.counts() == ["3"])
 
-    def test_two_counters_change_independently(self):
-        self.open_case_study("Two counters")
-        self.assertEqual(self.counts(), ["0", "0"])
-        self.click("+", index=1)
-        self.wait_for(lambda: self.counts() == ["0", "1"])
-        self.click("−", index=0)
-        self.wait_for(lambda: self.counts() == ["-1", "1"])
-        self.click("Start timer", index=0)
-        self.wait_for(lambda: int(self.counts()[0]) >= 1, timeout=6)
-        self.click("Stop timer", index=0)
-        self.assertEqual(self.counts()[1], "1")
 
-    def value_of(self, element_id):
-        return self.browser.execute_script(
-            "return document.getElementById(arguments[0]).value;", element_id
-        )
-
-    def active_id(self):
-        return self.browser.execute_script("return document.activeElement.id;")
 
     def open_profile_form(self):
         self.browser.get(self.base + "/")
@@ -224,16 +115,7 @@ class CaseStudiesInTheBrowser(unittest.TestCase):
         self.browser.find_element(By.LINK_TEXT, "Navigation").click()
         self.wait_for(lambda: self.browser.find_elements(By.ID, "note"))
 
-    def text_of(self, element_id):
-        return self.browser.execute_script(
-            "var e = document.getElementById(arguments[0]); return e ? e.textContent : null;",
-            element_id,
-        )
 
-    def open_dialog_class(self):
-        return self.browser.execute_script(
-            "var d = document.querySelector('dialog[open]'); return d ? d.className : null;"
-        )
 
     def test_a_sheet_is_a_modal_that_escape_dismisses_and_its_effect_stops(self):
         self.open_navigation()

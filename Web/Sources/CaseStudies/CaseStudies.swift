@@ -1,44 +1,120 @@
+import CaseStudyFeatures
 import ComposableArchitecture
 import ComposableWeb
+import Foundation
 
-/// The case studies the server offers, in the order the index lists them.
+/// The pages the server offers, in the order the index lists them: every case study of
+/// `CaseStudyFeatures`, with the catalogue's titles and summaries, then the pages that exercise
+/// the renderer itself.
 ///
 /// ```swift
 /// LiveServer(title: "Case studies", features: caseStudies, logger: logger)
 /// ```
-public let caseStudies: [LiveFeature] = [
-  LiveFeature(
-    path: "counter",
-    title: "Counter",
-    summary: "count up and down, fetch a number fact, run a timer (effects on the server).",
-    makeStore: { Store(initialState: Counter.State()) { Counter() } },
-    view: counterView
-  ),
-  LiveFeature(
-    path: "two-counters",
-    title: "Two counters",
-    summary: "two counters composed with Scope; each updates on its own.",
-    makeStore: { Store(initialState: TwoCounters.State()) { TwoCounters() } },
-    view: twoCountersView
-  ),
+public let caseStudies: [LiveFeature] = CaseStudy.allCases.map(page(for:)) + rendererChecks
+
+/// The page of one case study. The switch is exhaustive, so a new case study needs a page.
+///
+/// ```swift
+/// let counter = page(for: .counter)  // served at /counter
+/// ```
+public func page(for study: CaseStudy) -> LiveFeature {
+  func feature<State, Action>(
+    _ path: String,
+    _ makeStore: @escaping @MainActor @Sendable () -> Store<State, Action>,
+    _ view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
+  ) -> LiveFeature {
+    LiveFeature(
+      path: path, title: study.title, summary: study.summary, makeStore: makeStore, view: view)
+  }
+  switch study {
+  case .counter:
+    return feature("counter", { Store(initialState: Counter.State()) { Counter() } }, counterView)
+  case .twoCounters:
+    return feature(
+      "two-counters", { Store(initialState: TwoCounters.State()) { TwoCounters() } },
+      twoCountersView)
+  case .bindingsBasics:
+    return feature(
+      "bindings-basics", { Store(initialState: BindingsBasics.State()) { BindingsBasics() } },
+      bindingsBasicsView)
+  case .settingsForm:
+    return feature(
+      "settings-form", { Store(initialState: SettingsForm.State()) { SettingsForm() } },
+      settingsFormView)
+  case .favoriting:
+    return feature(
+      "favoriting", { Store(initialState: Episodes.State()) { Episodes() } }, episodesView)
+  case .favoritePrimes:
+    return feature(
+      "favorite-primes", { Store(initialState: PrimeApp.State()) { PrimeApp() } }, primeAppView)
+  case .effectsBasics:
+    return feature(
+      "effects-basics", { Store(initialState: EffectsBasics.State()) { EffectsBasics() } },
+      effectsBasicsView)
+  case .effectsCancellation:
+    return feature(
+      "effects-cancellation",
+      { Store(initialState: EffectsCancellation.State()) { EffectsCancellation() } },
+      effectsCancellationView)
+  case .timers:
+    return feature("timers", { Store(initialState: Timers.State()) { Timers() } }, timersView)
+  case .longLivingEffects:
+    return feature(
+      "long-living-effects",
+      {
+        let store = Store(initialState: LongLivingEffects.State()) { LongLivingEffects() }
+        // The page is shown for as long as the session lives: this stands in for SwiftUI's
+        // `.task { await store.send(.task).finish() }`; releasing the store ends the effect.
+        store.send(.task)
+        return store
+      },
+      longLivingEffectsView)
+  case .todos:
+    return feature("todos", { Store(initialState: TodoList.State()) { TodoList() } }, todoListView)
+  case .search:
+    return feature("search", { Store(initialState: Search.State()) { Search() } }, searchView)
+  case .navigationBasics:
+    return feature(
+      "navigation-basics",
+      { Store(initialState: NavigationBasics.State()) { NavigationBasicsPage() } },
+      navigationBasicsView)
+  case .navigationStack:
+    return feature(
+      "navigation-stack",
+      { Store(initialState: NavigationStackDemo.State()) { NavigationStackPage() } },
+      navigationStackView)
+  case .recursion:
+    return feature(
+      "recursion", { Store(initialState: Nested.State(id: UUID(), name: "Root")) { Nested() } },
+      nestedView)
+  case .sharedStats:
+    return feature(
+      "shared-state", { Store(initialState: SharedStatsDemo.State()) { SharedStatsDemo() } },
+      sharedStatsView)
+  }
+}
+
+/// Pages that exist to exercise the renderer: every bound control, every kind of navigation
+/// with its ways to dismiss, and keyed rows that keep their nodes.
+public let rendererChecks: [LiveFeature] = [
   LiveFeature(
     path: "profile-form",
     title: "Profile form",
-    summary: "every bound control (text, text area, toggle, number, slider, picker, stepper) and a form; the name is cut to 16 characters.",
+    summary: "Renderer check: every bound control (text, text area, toggle, number, slider, picker, stepper) and a form; the name is cut to 16 characters.",
     makeStore: { Store(initialState: ProfileForm.State()) { ProfileForm() } },
     view: profileFormView
   ),
   LiveFeature(
     path: "navigation",
     title: "Navigation",
-    summary: "a sheet with a long-living effect, an alert, a confirmation dialog and a stack that follows the browser's back button.",
+    summary: "Renderer check: a sheet closed by Escape, the backdrop or dismiss(), an alert, a confirmation dialog, and a stack with links and dismiss().",
     makeStore: { Store(initialState: NavigationDemo.State()) { NavigationDemo() } },
     view: navigationDemoView
   ),
   LiveFeature(
     path: "checklist",
     title: "Checklist",
-    summary: "rows as keyed components: add, remove and move rows while the others keep their place, and a focused field its focus.",
+    summary: "Renderer check: rows as keyed components; add, remove and move rows while the others keep their nodes, and a focused field its focus.",
     makeStore: { Store(initialState: Checklist.State()) { Checklist() } },
     view: checklistView
   ),

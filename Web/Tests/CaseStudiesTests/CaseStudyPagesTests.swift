@@ -1,55 +1,176 @@
 import CaseStudies
+import CaseStudyFeatures
 import ComposableArchitecture
-import ComposableWeb
+@testable import ComposableWeb
 import Foundation
 import Logging
 import Testing
 
+struct PageMessage: Decodable {
+  struct Patch: Decodable {
+    let id: String
+    let html: String
+  }
+  let html: String?
+  let patches: [Patch]?
+}
+
+func decodePage(_ text: String?) throws -> PageMessage {
+  try JSONDecoder().decode(PageMessage.self, from: Data(try #require(text).utf8))
+}
+
+/// A line of each case study's first render that only a correct page shows.
+let firstRenderMarkers: [CaseStudy: String] = [
+  .counter: #"<span class="count">0</span>"#,
+  .twoCounters: #"<p id="total">Total: 0</p>"#,
+  .bindingsBasics: #"<p id="slider-value">Slider value: 5 of at most 10</p>"#,
+  .settingsForm: #"placeholder="Up to 16 characters" id="display-name""#,
+  .favoriting: #"<span class="title">Algebraic data types</span>"#,
+  .favoritePrimes: #"<p id="no-favorites">No favorites yet.</p>"#,
+  .effectsBasics: ">Number fact</button>",
+  .effectsCancellation: #"<span class="stepper-value">0</span>"#,
+  .timers: #"<p class="seconds" id="seconds">0</p>"#,
+  .longLivingEffects: "Screenshots taken while this page was open: 0",
+  .todos: ">Add to-do</button>",
+  .search: #"placeholder="Amsterdam, Japan…" id="query""#,
+  .navigationBasics: #"<p id="count">Count: 0</p>"#,
+  .navigationStack: #"<p id="depth">Screens on the stack: 0</p>"#,
+  .recursion: #"value="Root""#,
+  .sharedStats: ">Counter tab</button>",
+]
+
+/// Moves `clock` on a quarter of a second at a time until `condition` holds (at most a minute of
+/// clock time): an effect's timer starts a moment after its action, on its own task.
+@MainActor
+func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
+  for _ in 0..<240 where !condition() {
+    await clock.advance(by: .milliseconds(250))
+    for _ in 0..<10 { await Task.yield() }
+  }
+}
+
 @MainActor
 @Suite struct CaseStudyPagesTests {
-  struct Message: Decodable {
-    struct Patch: Decodable {
-      let id: String
-      let html: String
+  /// A session of `feature` whose dependencies are the live ones, as on the server.
+  func session(of feature: LiveFeature, id: String = "test") -> LiveSession {
+    withDependencies {
+      $0.context = .live
+    } operation: {
+      feature.makeSession(id, LiveLimits(), Logger(label: "test"))
     }
-    let html: String?
-    let patches: [Patch]?
   }
 
-  func decode(_ text: String?) throws -> Message {
-    try JSONDecoder().decode(Message.self, from: Data(try #require(text).utf8))
+  @Test func theIndexListsEveryCaseStudyWithItsCatalogueTitleThenTheRendererChecks() {
+    #expect(caseStudies.map(\.title) == CaseStudy.allCases.map(\.title) + rendererChecks.map(\.title))
+    #expect(caseStudies.prefix(CaseStudy.allCases.count).map(\.summary) == CaseStudy.allCases.map(\.summary))
+    #expect(Set(caseStudies.map(\.path)).count == caseStudies.count)
+    #expect(caseStudies.allSatisfy { $0.path.allSatisfy { $0.isLowercase || $0 == "-" } })
   }
 
-  @Test func indexListsTheCaseStudiesInOrder() {
-    #expect(caseStudies.map(\.path) == ["counter", "two-counters", "profile-form", "navigation", "checklist"])
+  @Test(arguments: CaseStudy.allCases)
+  func everyPageRendersTheSameHTMLForTheSameState(_ study: CaseStudy) throws {
+    let first = try #require(try decodePage(session(of: page(for: study), id: "a").start()).html)
+    let second = try #require(try decodePage(session(of: page(for: study), id: "a").start()).html)
+    #expect(first == second)
+    #expect(first.contains(try #require(firstRenderMarkers[study])))
+    #expect(!first.contains("<script"))
+    #expect(first.range(of: #" on[a-z]+="#, options: .regularExpression) == nil)
   }
 
-  @Test func counterPageShowsTheCountAndItsButtons() throws {
-    let store = Store(initialState: Counter.State(count: 5)) { Counter() }
-    let session = LiveSession(
-      id: "counter", store: store, view: counterView, logger: Logger(label: "test"))
-    let html = try #require(try decode(session.start()).html)
-    #expect(html.contains(#"<span class="count">5</span>"#))
-    #expect(html.contains(">Number fact</button>"))
-    #expect(html.contains(">Start timer</button>"))
+  @Test func textFromStateIsEscapedOnEveryKindOfElement() throws {
+    let hostile = #"<img src=x onerror="alert(1)">&"#
+    let escaped = #"&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;"#
+    let recursion = LiveSession(
+      id: "r",
+      store: Store(
+        initialState: Nested.State(
+          id: UUID(), name: hostile, rows: [Nested.State(id: UUID(), name: hostile)])
+      ) { Nested() },
+      view: nestedView, logger: Logger(label: "test"))
+    let html = try #require(try decodePage(recursion.start()).html)
+    #expect(html.components(separatedBy: #"value="\#(escaped)""#).count == 3)
+    #expect(!html.contains("<img"))
+
+    let todos = LiveSession(
+      id: "t",
+      store: Store(
+        initialState: TodoList.State(todos: [TodoItem.State(id: UUID(), description: hostile)])
+      ) { TodoList() },
+      view: todoListView, logger: Logger(label: "test"))
+    let todosHTML = try #require(try decodePage(todos.start()).html)
+    #expect(todosHTML.contains(escaped))
+    #expect(!todosHTML.contains("<img"))
+
+    let search = LiveSession(
+      id: "s", store: Store(initialState: Search.State(searchQuery: hostile)) { Search() },
+      view: searchView, logger: Logger(label: "test"))
+    #expect(try #require(try decodePage(search.start()).html).contains(escaped))
   }
 
-  @Test func aTickOfOneCounterPatchesOnlyThatCounter() async throws {
+  @Test func aTickOfTheTimerPatchesOnlyTheSeconds() async throws {
     let clock = TestClock()
-    let store = Store(initialState: TwoCounters.State()) {
-      TwoCounters().dependency(\.continuousClock, clock)
+    let store = Store(initialState: Timers.State()) {
+      Timers().dependency(\.continuousClock, clock)
     }
+    let session = LiveSession(id: "timers", store: store, view: timersView, logger: Logger(label: "test"))
+    _ = session.start()
+    store.send(.toggleTimerButtonTapped)
+    #expect(try decodePage(session.flush()).patches?.first?.html.contains(">Stop</button>") == true)
+    await advance(clock, until: { store.secondsElapsed == 1 })
+    let patch = try decodePage(session.flush())
+    #expect(patch.patches?.first?.html.contains(#"<p class="seconds" id="seconds">1</p>"#) == true)
+    store.send(.toggleTimerButtonTapped)
+  }
+
+  @Test func oneCounterOfTwoPatchesOnlyThatCounter() throws {
+    let store = Store(initialState: TwoCounters.State()) { TwoCounters() }
     let session = LiveSession(
       id: "two", store: store, view: twoCountersView, logger: Logger(label: "test"))
     _ = session.start()
-    store.send(.first(.toggleTimerButtonTapped))
-    _ = session.flush()
-    await clock.advance(by: .seconds(1))
-    for _ in 0..<100 where store.first.count == 0 { await Task.yield() }
-    #expect(store.first.count == 1)
-    let patch = try decode(session.flush())
-    #expect(patch.patches?.map(\.id) == ["c.first"])
-    #expect(patch.patches?.first?.html.contains(#"<span class="count">1</span>"#) == true)
-    store.send(.first(.toggleTimerButtonTapped))
+    store.send(.second(.incrementButtonTapped))
+    let patch = try decodePage(session.flush())
+    // The total belongs to the parent, so the parent renders with the first counter kept.
+    #expect(patch.patches?.count == 1)
+    let html = try #require(patch.patches?.first?.html)
+    #expect(html.contains("Total: 1"))
+    #expect(html.contains("data-ocaf-keep"))
+  }
+
+  @Test func theSheetsTickerStartsWhenItAppearsAndStopsWhenDismissed() async throws {
+    let clock = TestClock()
+    let store = Store(initialState: NavigationBasics.State()) {
+      NavigationBasicsPage().dependency(\.continuousClock, clock)
+    }
+    let session = LiveSession(
+      id: "nav", store: store, view: navigationBasicsView, logger: Logger(label: "test"))
+    _ = session.start()
+    store.send(.sheetButtonTapped)
+    await advance(clock, until: { store.destination?.sheet?.ticks == 2 })
+    #expect(store.destination?.sheet?.ticks == 2)
+    store.send(.destination(.dismiss))
+    #expect(store.lastSheetTicks == 2)
+    let html = try #require(try decodePage(session.start()).html)
+    #expect(html.contains("The last sheet counted 2 seconds."))
+    #expect(!html.contains("<dialog"))
+    await clock.run()
+  }
+
+  @Test func aPushedTickerStartsAndPoppingItStopsIt() async throws {
+    let clock = TestClock()
+    let store = Store(initialState: NavigationStackDemo.State()) {
+      NavigationStackPage().dependency(\.continuousClock, clock)
+    }
+    let session = LiveSession(
+      id: "stack", store: store, view: navigationStackView, logger: Logger(label: "test"))
+    _ = session.start()
+    store.send(.pushButtonTapped(.ticker))
+    await advance(clock, until: { store.path.first?.ticker?.ticks == 1 })
+    #expect(store.path.first?.ticker?.ticks == 1)
+    let html = try #require(try decodePage(session.start()).html)
+    #expect(html.contains("<h2>Ticker screen</h2>"))
+    #expect(html.contains(#"data-ocaf-depth="1""#))
+    store.send(.popToRootButtonTapped)
+    await clock.run()
+    #expect(store.path.isEmpty)
   }
 }

@@ -1,0 +1,35 @@
+import CaseStudyFeatures
+import ComposableArchitecture
+import ComposableWeb
+
+/// The counter's page: its number between − and +.
+///
+/// ```swift
+/// counterView(Store(initialState: Counter.State()) { Counter() })
+/// ```
+@MainActor
+public func counterView(_ store: StoreOf<Counter>) -> Node<Counter.Action> {
+  div(["class": "counter"]) {
+    button("−", send: .decrementButtonTapped, ["aria-label": "Decrement"])
+    span("\(store.count)", ["class": "count"])
+    button("+", send: .incrementButtonTapped, ["aria-label": "Increment"])
+  }
+}
+
+/// The two counters' page: each counter is its own component, so a change to one sends only
+/// that counter's HTML; the total and the reset button belong to the parent.
+///
+/// ```swift
+/// twoCountersView(Store(initialState: TwoCounters.State()) { TwoCounters() })
+/// ```
+@MainActor
+public func twoCountersView(_ store: StoreOf<TwoCounters>) -> Node<TwoCounters.Action> {
+  div {
+    h2("First counter")
+    component(store.scope(state: \.first, action: \.first), key: "first", counterView)
+    h2("Second counter")
+    component(store.scope(state: \.second, action: \.second), key: "second", counterView)
+    p("Total: \(store.total)", ["id": "total"])
+    button("Reset both", send: .resetButtonTapped)
+  }
+}

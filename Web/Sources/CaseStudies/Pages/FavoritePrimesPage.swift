@@ -1,0 +1,77 @@
+import CaseStudyFeatures
+import ComposableArchitecture
+import ComposableWeb
+
+/// The app of seed 003: the counter with its "is this prime?" sheet and "nth prime" alert, and
+/// the list of favorite primes the two share.
+///
+/// ```swift
+/// primeAppView(Store(initialState: PrimeApp.State()) { PrimeApp() })
+/// ```
+@MainActor
+public func primeAppView(_ store: StoreOf<PrimeApp>) -> Node<PrimeApp.Action> {
+  div(["class": "primes"]) {
+    h2("Counter")
+    component(store.scope(state: \.counter, action: \.counter), key: "counter", primeCounterView)
+    h2("Favorite primes")
+    component(
+      store.scope(state: \.favoritePrimes, action: \.favoritePrimes), key: "favorites",
+      favoritePrimesView)
+  }
+}
+
+@MainActor
+func primeCounterView(_ store: StoreOf<PrimeCounter>) -> Node<PrimeCounter.Action> {
+  @Bindable var store = store
+  return div {
+    Node.tag("p") {
+      button("−", send: .decrementButtonTapped, ["aria-label": "Decrement"])
+      span("\(store.count)", ["class": "count"])
+      button("+", send: .incrementButtonTapped, ["aria-label": "Increment"])
+    }
+    button("Is this prime?", send: .isPrimeButtonTapped)
+    if store.isNthPrimeRequestInFlight {
+      button("Working…", send: .nthPrimeButtonTapped, ["disabled": ""])
+    } else {
+      button("Find prime number \(store.count)", send: .nthPrimeButtonTapped, ["id": "nth-prime"])
+    }
+    sheet(item: $store.scope(state: \.primeModal, action: \.primeModal), primeModalView)
+    alert($store.scope(state: \.alert, action: \.alert))
+    readsPresentation((store.$alert, store.$primeModal))
+  }
+}
+
+@MainActor
+func primeModalView(_ store: StoreOf<PrimeModal>) -> Node<PrimeModal.Action> {
+  div(["class": "prime-modal"]) {
+    if store.isPrime {
+      p("\(store.count) is prime.", ["id": "verdict"])
+      if store.isFavorite {
+        button("Remove from favorite primes", send: .removeFavoriteButtonTapped)
+      } else {
+        button("Save to favorite primes", send: .saveFavoriteButtonTapped)
+      }
+    } else {
+      p("\(store.count) is not prime.", ["id": "verdict"])
+    }
+  }
+}
+
+@MainActor
+func favoritePrimesView(_ store: StoreOf<FavoritePrimes>) -> Node<FavoritePrimes.Action> {
+  let primes = store.favoritePrimes
+  return div {
+    if primes.isEmpty {
+      p("No favorites yet.", ["id": "no-favorites"])
+    }
+    Node.tag("ul", ["class": "favorite-primes"]) {
+      for (index, prime) in primes.enumerated() {
+        Node.tag("li", ["data-prime": "\(prime)"]) {
+          span("\(prime)")
+          " "
+          button("Delete", send: .deleteFavoritePrimes([index]))
+        }
+      }
+    }
+  }
+}

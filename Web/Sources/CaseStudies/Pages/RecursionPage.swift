@@ -1,0 +1,33 @@
+import CaseStudyFeatures
+import ComposableArchitecture
+import ComposableWeb
+
+/// A row with a name, its children shown by this same view (each a keyed component), and
+/// buttons to add a child or delete one.
+///
+/// ```swift
+/// nestedView(Store(initialState: Nested.State(id: UUID(), name: "Root")) { Nested() })
+/// ```
+@MainActor
+public func nestedView(_ store: StoreOf<Nested>) -> Node<Nested.Action> {
+  @Bindable var store = store
+  let rows = Array(store.scope(state: \.rows, action: \.rows))
+  return div(["class": "nested"]) {
+    Node.tag("p", ["class": "row-head"]) {
+      textField($store.name, placeholder: "Row name", ["class": "row-name"])
+      " "
+      span("\(store.descendantCount) below", ["class": "descendants"])
+      " "
+      button("Add row", send: .addRowButtonTapped)
+    }
+    Node.tag("ul") {
+      for (index, row) in rows.enumerated() {
+        let id = "\(row.withState(\.id))"
+        Node.tag("li", ["data-ocaf-key": id]) {
+          component(row, key: id, nestedView)
+          button("Delete row", send: .deleteRows([index]), ["class": "delete-row"])
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import CaseStudyFeatures
+import ComposableArchitecture
+import ComposableWeb
+
+/// The to-do list: add, edit in place, complete (completed items move down a second after the
+/// last toggle), filter, delete one, clear the completed ones.
+///
+/// ```swift
+/// todoListView(Store(initialState: TodoList.State()) { TodoList() })
+/// ```
+@MainActor
+public func todoListView(_ store: StoreOf<TodoList>) -> Node<TodoList.Action> {
+  @Bindable var store = store
+  let rows = Array(store.scope(state: \.filteredTodos, action: \.todos))
+  return div(["class": "todos"]) {
+    Node.tag("p") {
+      button("Add to-do", send: .addTodoButtonTapped)
+      " "
+      picker($store.filter, options: TodoList.Filter.allCases, ["id": "filter"]) { $0.rawValue }
+      " "
+      if store.completedCount > 0 {
+        button("Clear completed (\(store.completedCount))", send: .clearCompletedButtonTapped)
+      }
+    }
+    Node.tag("ul", ["class": "todo-list"]) {
+      for (index, row) in rows.enumerated() {
+        let id = "\(row.withState(\.id))"
+        Node.tag("li", ["data-ocaf-key": id, "class": "todo"]) {
+          component(row, key: id, todoRowView)
+          button("Delete", send: .delete([index]), ["class": "delete"])
+        }
+      }
+    }
+  }
+}
+
+@MainActor
+func todoRowView(_ store: StoreOf<TodoItem>) -> Node<TodoItem.Action> {
+  @Bindable var store = store
+  return Node.tag("span", ["class": store.isComplete ? "todo-row complete" : "todo-row"]) {
+    toggle($store.isComplete, "", ["class": "complete-box"])
+    textField($store.description, placeholder: "Untitled to-do", ["class": "description"])
+  }
+}
