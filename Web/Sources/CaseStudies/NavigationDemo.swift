@@ -196,17 +196,7 @@ public func navigationDemoView(_ store: StoreOf<NavigationDemo>) -> Node<Navigat
     sheet(item: $store.scope(state: \.editor, action: \.editor), noteEditorView)
     alert($store.scope(state: \.alert, action: \.alert))
     confirmationDialog($store.scope(state: \.confirmation, action: \.confirmation))
-    // The presentation reducer dismisses by writing `$editor`, `$alert` and `$confirmation`, and
-    // this library's `@Presents` reports those writes to readers of the projected values only,
-    // so the page reads them too.
-    observePresentations(store)
   }
-}
-
-@MainActor
-private func observePresentations(_ store: StoreOf<NavigationDemo>) -> Node<NavigationDemo.Action> {
-  _ = (store.$editor, store.$alert, store.$confirmation)
-  return .fragment([])
 }
 
 @MainActor

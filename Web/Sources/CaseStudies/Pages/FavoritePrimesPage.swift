@@ -37,7 +37,6 @@ func primeCounterView(_ store: StoreOf<PrimeCounter>) -> Node<PrimeCounter.Actio
     }
     sheet(item: $store.scope(state: \.primeModal, action: \.primeModal), primeModalView)
     alert($store.scope(state: \.alert, action: \.alert))
-    readsPresentation((store.$alert, store.$primeModal))
   }
 }
 

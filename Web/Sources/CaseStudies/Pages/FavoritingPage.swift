@@ -36,6 +36,5 @@ func favoriteButtonView(
       store.isFavorite ? "♥" : "♡", send: .buttonTapped,
       ["aria-label": store.isFavorite ? "Unfavorite" : "Favorite", "class": "heart"])
     alert($store.scope(state: \.alert, action: \.alert))
-    readsPresentation(store.$alert)
   }
 }

@@ -47,7 +47,6 @@ public func navigationBasicsView(
     confirmationDialog(
       $store.scope(state: \.destination?.confirmationDialog, action: \.destination.confirmationDialog))
     sheet(item: $store.scope(state: \.destination?.sheet, action: \.destination.sheet), tickerView)
-    readsPresentation(store.$destination)
   }
 }
 

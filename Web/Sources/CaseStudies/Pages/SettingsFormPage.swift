@@ -40,13 +40,5 @@ public func settingsFormView(_ store: StoreOf<SettingsForm>) -> Node<SettingsFor
     }
     button("Reset settings", send: .resetButtonTapped)
     alert($store.scope(state: \.alert, action: \.alert))
-    readsPresentation(store.$alert)
   }
-}
-
-/// Reads a projected `@Presents` value, so that the page also notices when the presentation
-/// reducer writes it (it dismisses through `state.$alert`), which this library reports to
-/// readers of the projected value only.
-func readsPresentation<Value, Action>(_ value: Value) -> Node<Action> {
-  .fragment([])
 }
