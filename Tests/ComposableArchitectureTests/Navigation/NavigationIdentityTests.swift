@@ -101,8 +101,10 @@ struct NavigationIdentityTests {
       $0.$destination[case: \.front]?.flips = 0
     }
     // The first card's timer belonged to card 1: it was cancelled when the card became card 2, so
-    // nothing arrives and no effect is left running at the end of the test.
-    await clock.run()
+    // nothing arrives and no effect is left running at the end of the test. (The cancelled sleep
+    // can take a while to leave the clock when the machine is loaded, hence the long timeout; were
+    // the timer still alive, the clock would fire it and the store would fail the test.)
+    await clock.run(timeout: .seconds(10))
   }
 
   @Test func sameCaseAndSameIDKeepsTheChildsEffects() async {
