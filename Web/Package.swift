@@ -12,6 +12,7 @@ let package = Package(
   products: [
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
     .executable(name: "CaseStudiesServer", targets: ["CaseStudiesServer"]),
+    .executable(name: "LoadBenchmark", targets: ["LoadBenchmark"]),
   ],
   dependencies: [
     .package(name: "open-composable-architecture", path: ".."),
@@ -47,6 +48,15 @@ let package = Package(
       dependencies: [
         "CaseStudies",
         "ComposableWeb",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "LoadBenchmark",
+      dependencies: [
+        "CaseStudies",
+        "ComposableWeb",
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

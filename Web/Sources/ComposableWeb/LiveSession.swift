@@ -51,6 +51,10 @@ public final class LiveSession {
   private var mounted: [String: MountedComponent] = [:]
   private var handlers: [String: BoundHandler] = [:]
   private var replaced: [String: (handler: BoundHandler, until: ContinuousClock.Instant)] = [:]
+  /// The ids in `replaced`, oldest first (their deadlines never decrease), so that pruning looks
+  /// only at the expired ones instead of copying the whole dictionary after every action.
+  private var replacedOrder: [(handlerID: String, until: ContinuousClock.Instant)] = []
+  private var replacedOrderStart = 0
   private var floodGate: FloodGate
   private var droppedByRate = 0
   private var corrections: [(handler: String, value: InputValue)] = []
@@ -213,6 +217,8 @@ public final class LiveSession {
   public func close() {
     unmount(Self.rootID)
     replaced = [:]
+    replacedOrder = []
+    replacedOrderStart = 0
     output = nil
   }
 
@@ -317,14 +323,23 @@ public final class LiveSession {
     let until = ContinuousClock.now.advanced(by: replacedHandlerGrace)
     for handlerID in handlerIDs {
       guard let handler = handlers.removeValue(forKey: handlerID) else { continue }
-      if replacedHandlerGrace > .zero { replaced[handlerID] = (handler, until) }
+      if replacedHandlerGrace > .zero {
+        replaced[handlerID] = (handler, until)
+        replacedOrder.append((handlerID, until))
+      }
     }
   }
 
   private func pruneReplaced() {
-    guard !replaced.isEmpty else { return }
     let now = ContinuousClock.now
-    replaced = replaced.filter { $0.value.until > now }
+    while replacedOrderStart < replacedOrder.count, replacedOrder[replacedOrderStart].until <= now {
+      replaced[replacedOrder[replacedOrderStart].handlerID] = nil
+      replacedOrderStart += 1
+    }
+    if replacedOrderStart > 64, replacedOrderStart * 2 > replacedOrder.count {
+      replacedOrder.removeFirst(replacedOrderStart)
+      replacedOrderStart = 0
+    }
   }
 
   private func flushToPage() {

@@ -94,6 +94,37 @@ import Testing
     #expect(!messages.value.contains { $0.contains("stale") })
   }
 
+  @Test func replacedHandlerIDsExpireInTheOrderTheyWereReplacedAcrossManyRenders() async throws {
+    let (logger, messages) = recordingLogger()
+    let store = Store(initialState: Tally.State()) { Tally() }
+    let session = LiveSession(
+      id: "s", store: store, view: tallyView, replacedHandlerGrace: .milliseconds(300),
+      logger: logger)
+    var html = try #require(try ServerMessage(session.start()).html)
+    func clickBump(times: Int) throws -> [String] {
+      var used: [String] = []
+      for _ in 0..<times {
+        let bump = try #require(handlerIDs(in: html, event: "click").first)
+        used.append(bump)
+        session.receive(click(bump))
+        let patch = try #require(session.flush())
+        html = try #require(try ServerMessage(patch).patches?.first?.html)
+      }
+      return used
+    }
+    let early = try clickBump(times: 40)
+    try await Task.sleep(for: .milliseconds(400))
+    // These renders drop the expired ids (and compact what remembers their order).
+    let late = try clickBump(times: 40)
+    #expect(store.value == 80)
+    session.receive(click(early[0]))
+    session.receive(click(early[39]))
+    #expect(store.value == 80)
+    #expect(messages.value.filter { $0.contains("unknown or stale handler id") }.count == 2)
+    session.receive(click(late[39]))
+    #expect(store.value == 81)
+  }
+
   @Test func badMessagesAreLoggedAndIgnored() throws {
     let (session, messages, store) = makeSession()
     let html = try #require(try ServerMessage(session.start()).html)

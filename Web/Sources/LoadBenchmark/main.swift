@@ -1,0 +1,389 @@
+import CaseStudies
+import ComposableWeb
+import Foundation
+import HummingbirdWSClient
+import Logging
+
+/// A load benchmark of ComposableWeb on loopback, bounded in count and time.
+///
+/// ```sh
+/// swift run -c release --package-path Web LoadBenchmark
+/// swift run -c release --package-path Web LoadBenchmark --sessions 200 --actions 100 --idle 1000 --timeout 120
+/// ```
+///
+/// It starts the case studies' counter in a server of its own (this executable run with
+/// `--serve`, a child process, so that its memory can be read from `/proc/<pid>/status`), then:
+/// 1. opens `--idle` sessions that load their page and keep their socket open, and reports the
+///    server's resident memory before and after, per session;
+/// 2. opens `--sessions` sessions at once, each of which clicks the counter's "+" `--actions`
+///    times, one click after the reply to the previous one, timing each click from sending it to
+///    the arrival of its patch; it reports the latencies' p50, p99 and maximum and the throughput.
+///
+/// The server runs with the default `LiveLimits` (50 messages per second per page, bursts of
+/// 100, 10,000 sessions): 100 clicks as fast as replies come fit in the burst. A dropped click
+/// would never get its patch and shows as a timeout. Its WebSocket client's `Origin` header,
+/// `ws://127.0.0.1`, is added to the server's `trustedOrigins`. The benchmark exits non-zero with a message
+/// when anything goes wrong or when `--timeout` seconds pass.
+
+struct Options {
+  var sessions = 200
+  var actions = 100
+  var idle = 1_000
+  var timeout = 120
+  var serve = false
+
+  static let usage =
+    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--timeout SECONDS (1...600)]"
+
+  static func parse(_ arguments: [String]) -> Options {
+    var options = Options()
+    var arguments = arguments[...]
+    func number(_ name: String, _ range: ClosedRange<Int>) -> Int {
+      guard let value = arguments.popFirst(), let number = Int(value), range.contains(number) else {
+        fail("\(name) needs a number in \(range.lowerBound)...\(range.upperBound)\n\(usage)", code: 2)
+      }
+      return number
+    }
+    while let argument = arguments.popFirst() {
+      switch argument {
+      case "--sessions": options.sessions = number(argument, 1...2_000)
+      // More than 100 quick clicks would exceed the server's default burst of 100.
+      case "--actions": options.actions = number(argument, 1...100)
+      case "--idle": options.idle = number(argument, 0...5_000)
+      case "--timeout": options.timeout = number(argument, 1...600)
+      case "--serve": options.serve = true
+      case "--help", "-h":
+        print(usage)
+        exit(0)
+      default: fail("unknown argument \(argument)\n\(usage)", code: 2)
+      }
+    }
+    return options
+  }
+}
+
+func fail(_ message: String, code: Int32 = 1) -> Never {
+  FileHandle.standardError.write(Data("LoadBenchmark: \(message)\n".utf8))
+  exit(code)
+}
+
+/// Raises the soft limit of open files to the hard one: a thousand sockets exceed the usual 1,024.
+func raiseOpenFileLimit(needed: Int) {
+  var limit = rlimit()
+  guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+  if limit.rlim_cur < limit.rlim_max {
+    limit.rlim_cur = limit.rlim_max
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+  }
+  if limit.rlim_cur < UInt(needed) {
+    fail("needs \(needed) open files but the limit is \(limit.rlim_cur); raise it with ulimit -n")
+  }
+}
+
+// MARK: The server (child process)
+
+func serve() async throws {
+  // The parent holds the other end of standard input; when it goes away, so does the server.
+  Thread.detachNewThread {
+    var byte: UInt8 = 0
+    while read(0, &byte, 1) > 0 {}
+    exit(0)
+  }
+  guard let counter = caseStudies.first(where: { $0.path == "counter" }) else {
+    fail("the case studies have no counter")
+  }
+  LoggingSystem.bootstrap(StreamLogHandler.standardError)
+  var logger = Logger(label: "load-benchmark-server")
+  // Session starts and ends are logged at info; warnings (dropped or refused messages) show.
+  logger.logLevel = .warning
+  let server = LiveServer(
+    title: "Load benchmark",
+    features: [counter],
+    // The benchmark's WebSocket client sends `Origin: ws://127.0.0.1` (a browser would send the
+    // page's own origin), so the server trusts that origin explicitly; every other origin is
+    // still refused.
+    trustedOrigins: ["ws://127.0.0.1"],
+    limits: LiveLimits(maximumSessions: 10_000, inboundQueueSize: 64, messagesPerSecond: 50, burst: 100),
+    logger: logger
+  )
+  try await server.run(host: "127.0.0.1", port: 0)
+}
+
+// MARK: The benchmark (parent process)
+
+struct ServerProcess {
+  let process: Process
+  let port: Int
+  let input: Pipe
+
+  static func start() async throws -> ServerProcess {
+    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["--serve"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    // The server prints "Load benchmark running at http://127.0.0.1:PORT/" once it listens.
+    let line = await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        var text = Data()
+        while !text.contains(UInt8(ascii: "\n")) {
+          let chunk = output.fileHandleForReading.availableData
+          if chunk.isEmpty { break }
+          text.append(chunk)
+        }
+        continuation.resume(returning: String(decoding: text, as: UTF8.self))
+      }
+    }
+    guard let range = line.range(of: "http://127.0.0.1:"),
+      let port = Int(line[range.upperBound...].prefix(while: \.isNumber))
+    else {
+      process.terminate()
+      throw BenchmarkError("the server did not report its URL (it printed \(line.debugDescription))")
+    }
+    return ServerProcess(process: process, port: port, input: input)
+  }
+
+  /// The server's resident set size in kB, from `/proc/<pid>/status`.
+  func residentKilobytes() throws -> Int {
+    let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { throw BenchmarkError("no VmRSS in /proc/\(process.processIdentifier)/status") }
+    return kilobytes
+  }
+
+  func stop() {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Counts arrivals and lets waiters through once all expected ones arrived or the gate is opened.
+actor Gate {
+  private var arrived = 0
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func arrive() { arrived += 1 }
+  var count: Int { arrived }
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+}
+
+/// What a page learns from the server's messages: the handler id of the "+" button and the count.
+enum Page {
+  /// The `data-ocaf-click` id of the button labelled "Increment", in a message's JSON text.
+  static func incrementHandler(in message: String) -> Substring? {
+    guard let label = message.range(of: #"aria-label=\"Increment\""#),
+      let start = message[..<label.lowerBound].range(of: "<button", options: .backwards),
+      let end = message[label.upperBound...].firstIndex(of: ">")
+    else { return nil }
+    let tag = message[start.upperBound..<end]
+    guard let attribute = tag.range(of: #"data-ocaf-click=\""#) else { return nil }
+    let id = tag[attribute.upperBound...].prefix(while: { $0 != "\\" && $0 != "\"" })
+    return id.isEmpty ? nil : id
+  }
+
+  /// The number shown in the counter's `<span class="count">`.
+  static func count(in message: String) -> Int? {
+    guard let range = message.range(of: #"class=\"count\">"#) else { return nil }
+    return Int(message[range.upperBound...].prefix(while: { $0.isNumber || $0 == "-" }))
+  }
+}
+
+let clientLogger: Logger = {
+  var logger = Logger(label: "load-benchmark-client")
+  logger.logLevel = .error
+  return logger
+}()
+
+/// Opens a session on the counter page; `body` gets the first render and the socket.
+func withSession(
+  port: Int,
+  _ body: @escaping @Sendable (
+    String, inout WebSocketInboundMessageStream.AsyncIterator, WebSocketOutboundWriter
+  ) async throws -> Void
+) async throws {
+  try await WebSocketClient.connect(
+    url: "ws://127.0.0.1:\(port)/live?feature=counter",
+    configuration: .init(maxFrameSize: 1 << 16),
+    logger: clientLogger
+  ) { inbound, outbound, _ in
+    var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
+    guard case let .text(render)? = try await messages.next() else {
+      throw BenchmarkError("the server closed the socket before rendering the page")
+    }
+    guard render.contains(#""type":"render""#) else {
+      throw BenchmarkError("the first message is not a render: \(render.prefix(200))")
+    }
+    try await body(render, &messages, outbound)
+  }
+}
+
+/// Runs `body`; if it fails, the benchmark ends at once with its error (other sessions would
+/// otherwise wait for it until the timeout).
+func exitOnFailure(_ body: () async throws -> Void) async throws {
+  do {
+    try await body()
+  } catch {
+    fail("a session failed: \(error)")
+  }
+}
+
+/// Opens one session to warm the server up, reads its RSS, then opens `count` sessions that load
+/// their page and stay open (in waves of 100) and reads its RSS again, in kB.
+func measureIdleSessions(server: ServerProcess, count: Int) async throws -> (before: Int, after: Int) {
+  let loaded = Gate()
+  let release = Gate()
+  return try await withThrowingTaskGroup(of: Void.self) { group in
+    func open(upTo total: Int) async throws {
+      while await loaded.count < total { try await Task.sleep(for: .milliseconds(5)) }
+    }
+    let holdOpen: @Sendable (String, inout WebSocketInboundMessageStream.AsyncIterator, WebSocketOutboundWriter) async throws -> Void = { _, _, _ in
+      await loaded.arrive()
+      await release.wait()
+    }
+    group.addTask { try await exitOnFailure { try await withSession(port: server.port, holdOpen) } }
+    try await open(upTo: 1)
+    try await Task.sleep(for: .milliseconds(500))
+    let before = try server.residentKilobytes()
+    for index in 1...count {
+      group.addTask { try await exitOnFailure { try await withSession(port: server.port, holdOpen) } }
+      if index.isMultiple(of: 100) { try await open(upTo: index + 1) }
+    }
+    try await open(upTo: count + 1)
+    // Let the server finish writing the pages before reading its memory.
+    try await Task.sleep(for: .seconds(1))
+    let after = try server.residentKilobytes()
+    await release.open()
+    try await group.waitForAll()
+    return (before, after)
+  }
+}
+
+/// Runs `sessions` sessions at once, each clicking "+" `actions` times; returns every click's
+/// round trip in nanoseconds and the wall time of the whole run.
+func measureActions(server: ServerProcess, sessions: Int, actions: Int) async throws -> (
+  latencies: [Int64], elapsed: Duration
+) {
+  let loaded = Gate()
+  let start = Gate()
+  return try await withThrowingTaskGroup(of: [Int64].self) { group in
+    for _ in 0..<sessions {
+      group.addTask {
+        let latencies = Latencies()
+        try await exitOnFailure {
+        try await withSession(port: server.port) { render, messages, outbound in
+          guard var handler = Page.incrementHandler(in: render) else {
+            throw BenchmarkError("the counter page has no Increment button: \(render.prefix(300))")
+          }
+          await loaded.arrive()
+          await start.wait()
+          for click in 1...actions {
+            let sent = ContinuousClock.now
+            try await outbound.write(.text(#"{"handler":"\#(handler)"}"#))
+            guard case let .text(reply)? = try await messages.next() else {
+              throw BenchmarkError("the server closed the socket after \(click - 1) clicks")
+            }
+            let elapsed = sent.duration(to: .now)
+            latencies.append(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+            guard reply.contains(#""type":"patch""#), Page.count(in: reply) == click,
+              let next = Page.incrementHandler(in: reply)
+            else {
+              throw BenchmarkError("click \(click) got an unexpected reply: \(reply.prefix(300))")
+            }
+            handler = next
+          }
+        }
+        }
+        return latencies.values
+      }
+    }
+    while await loaded.count < sessions { try await Task.sleep(for: .milliseconds(5)) }
+    let began = ContinuousClock.now
+    await start.open()
+    var all: [Int64] = []
+    for try await latencies in group { all += latencies }
+    return (all, began.duration(to: .now))
+  }
+}
+
+/// One session's latencies, appended by that session's task only.
+final class Latencies: @unchecked Sendable {
+  private(set) var values: [Int64] = []
+  func append(_ value: Int64) { values.append(value) }
+}
+
+func percentile(_ sorted: [Int64], _ fraction: Double) -> Double {
+  let index = min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))
+  return Double(sorted[index]) / 1e6
+}
+
+func run(_ options: Options) async throws {
+  raiseOpenFileLimit(needed: max(options.idle, options.sessions) + 256)
+  let server = try await ServerProcess.start()
+  defer { server.stop() }
+  print("Server: pid \(server.process.processIdentifier) at http://127.0.0.1:\(server.port)/ (release build, counter case study, default LiveLimits)")
+
+  if options.idle > 0 {
+    let (before, after) = try await measureIdleSessions(server: server, count: options.idle)
+    let perSession = Double(after - before) / Double(options.idle)
+    print(
+      "Idle sessions: \(options.idle); server RSS \(before) kB before, \(after) kB after → \(String(format: "%.1f", perSession)) kB per idle session"
+    )
+  }
+
+  let (latencies, elapsed) = try await measureActions(
+    server: server, sessions: options.sessions, actions: options.actions)
+  let sorted = latencies.sorted()
+  guard sorted.count == options.sessions * options.actions else {
+    throw BenchmarkError("expected \(options.sessions * options.actions) round trips, got \(sorted.count)")
+  }
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  print(
+    "Actions: \(options.sessions) sessions × \(options.actions) clicks = \(sorted.count) round trips in \(String(format: "%.2f", seconds)) s → \(Int(Double(sorted.count) / seconds)) actions/s"
+  )
+  print(
+    "Click → patch latency: p50 \(String(format: "%.2f", percentile(sorted, 0.5))) ms, p99 \(String(format: "%.2f", percentile(sorted, 0.99))) ms, max \(String(format: "%.2f", percentile(sorted, 1))) ms"
+  )
+  print("Server RSS at the end: \(try server.residentKilobytes()) kB")
+}
+
+let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+if options.serve {
+  try await serve()
+} else {
+  // The hard limit: whatever is still running then, the benchmark fails (and the server, whose
+  // standard input closes with this process, stops too).
+  let timeout = options.timeout
+  Task.detached {
+    try? await Task.sleep(for: .seconds(timeout))
+    fail("timed out after \(timeout) s")
+  }
+  do {
+    try await run(options)
+  } catch {
+    fail("\(error)")
+  }
+}
