@@ -261,12 +261,7 @@ extension ObservationStateTrackedMacro: AccessorMacro {
     else { return [] }
     let storage = "_\(name)"
     return [
-      """
-      @storageRestrictions(initializes: \(raw: storage))
-      init(initialValue) {
-        \(raw: storage) = initialValue
-      }
-      """,
+      storageInitAccessor(storage),
       """
       get {
         _$observationRegistrar.access(self, keyPath: \\.\(raw: name))

@@ -111,12 +111,7 @@ extension PerceptionTrackedMacro: AccessorMacro {
     else { return [] }
     let storage = "_\(name)"
     return [
-      """
-      @storageRestrictions(initializes: \(raw: storage))
-      init(initialValue) {
-        \(raw: storage) = initialValue
-      }
-      """,
+      storageInitAccessor(storage),
       """
       get {
         access(keyPath: \\.\(raw: name))

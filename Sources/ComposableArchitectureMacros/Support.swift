@@ -286,3 +286,14 @@ let shouldNotifyObserversDeclarations: [DeclSyntax] = [
       }
       """,
 ]
+
+/// The `init` accessor of a tracked stored property: it initializes the property's backing
+/// storage (`_name`), so memberwise and explicit initializers keep working.
+func storageInitAccessor(_ storage: String) -> AccessorDeclSyntax {
+  """
+  @storageRestrictions(initializes: \(raw: storage))
+  init(initialValue) {
+    \(raw: storage) = initialValue
+  }
+  """
+}
