@@ -47,7 +47,8 @@ import Observation
     named(body),
     named(Body),
     named(CaseScope),
-    named(scope)
+    named(scope),
+    named(_storeBody)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer, CaseReducer)
@@ -69,7 +70,8 @@ public macro Reducer() =
     named(body),
     named(Body),
     named(CaseScope),
-    named(scope)
+    named(scope),
+    named(_storeBody)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Reducer, CaseReducer)

@@ -233,6 +233,17 @@ extension ReducerMacro: MemberMacro {
         "\(raw: access)let body = ComposableArchitecture.EmptyReducer<State, Action>()"
       )
     }
+    if hasBody, reduce == nil {
+      // A store builds the body of a reducer that has no `reduce(into:action:)` of its own once,
+      // rather than on every action.
+      members.append(
+        """
+        \(raw: access)func _storeBody() -> Any? {
+          ComposableArchitecture._StoreBody(self.body)
+        }
+        """
+      )
+    }
     return members
   }
 

@@ -30,6 +30,10 @@ struct ReducerMacroTests {
         var body: some ReducerOf<Self> {
           EmptyReducer()
         }
+
+        func _storeBody() -> Any? {
+          ComposableArchitecture._StoreBody(self.body)
+        }
       }
 
       extension Feature: ComposableArchitecture.Reducer {
@@ -54,6 +58,10 @@ struct ReducerMacroTests {
         @ComposableArchitecture.ReducerBuilder<Int, Bool>
         var body: some Reducer<Int, Bool> {
           Reduce { _, _ in .none }
+        }
+
+        func _storeBody() -> Any? {
+          ComposableArchitecture._StoreBody(self.body)
         }
       }
 
@@ -82,6 +90,10 @@ struct ReducerMacroTests {
         typealias Action = Bool
         var body: some Reducer {
           Reduce<Int, Bool> { _, _ in .none }
+        }
+
+        func _storeBody() -> Any? {
+          ComposableArchitecture._StoreBody(self.body)
         }
       }
 
@@ -126,6 +138,10 @@ struct ReducerMacroTests {
         var body: some Reducer<State, Action> {
           EmptyReducer()
         }
+
+        func _storeBody() -> Any? {
+          ComposableArchitecture._StoreBody(self.body)
+        }
       }
       """
     }
@@ -161,6 +177,10 @@ struct ReducerMacroTests {
         @ComposableArchitecture.ReducerBuilder<State, Action>
         var body: some ComposableArchitecture.Reducer<State, Action> {
           EmptyReducer()
+        }
+
+        func _storeBody() -> Any? {
+          ComposableArchitecture._StoreBody(self.body)
         }
       }
 
@@ -304,6 +324,10 @@ struct ReducerMacroTests {
           Reduce { state, action in
             return .none
           }
+        }
+
+        func _storeBody() -> Any? {
+          ComposableArchitecture._StoreBody(self.body)
         }
       }
 

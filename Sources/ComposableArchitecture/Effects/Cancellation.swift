@@ -94,8 +94,7 @@ struct CancellationRegistration: Sendable {
   let key: _CancelID
 
   init(id: some Hashable & Sendable) {
-    @Dependency(\.navigationIDPath) var navigationIDPath
-    self.init(id: id, navigationIDPath: navigationIDPath)
+    self.init(id: id, navigationIDPath: .current)
   }
 
   init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
@@ -136,14 +135,18 @@ struct CancellationRegistration: Sendable {
 @_spi(Internals)
 public struct _CancelID: Hashable, Sendable {
   let discriminator: ObjectIdentifier
-  let id: AnyHashableSendable
+  let id: ErasedID
   let navigationIDPath: NavigationIDPath
   let testIdentifier: TestContext.Testing.Test.ID?
+  /// The hash of the four, computed once: keys are looked up at every prefix of their path for
+  /// each effect that starts, and comparing type-erased IDs is slow, so keys whose hashes differ
+  /// are told apart without comparing them.
+  private let hash: Int
 
   init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
     self.init(
       discriminator: ObjectIdentifier(type(of: id)),
-      id: AnyHashableSendable(id),
+      id: ErasedID(id),
       navigationIDPath: navigationIDPath,
       testIdentifier: {
         guard case let .swiftTesting(.some(testing)) = TestContext.current else { return nil }
@@ -154,7 +157,7 @@ public struct _CancelID: Hashable, Sendable {
 
   private init(
     discriminator: ObjectIdentifier,
-    id: AnyHashableSendable,
+    id: ErasedID,
     navigationIDPath: NavigationIDPath,
     testIdentifier: TestContext.Testing.Test.ID?
   ) {
@@ -162,6 +165,22 @@ public struct _CancelID: Hashable, Sendable {
     self.id = id
     self.navigationIDPath = navigationIDPath
     self.testIdentifier = testIdentifier
+    var hasher = Hasher()
+    hasher.combine(discriminator)
+    hasher.combine(id)
+    hasher.combine(navigationIDPath)
+    hasher.combine(testIdentifier)
+    self.hash = hasher.finalize()
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.discriminator == rhs.discriminator
+      && lhs.testIdentifier == rhs.testIdentifier && lhs.navigationIDPath == rhs.navigationIDPath
+      && lhs.id == rhs.id
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(self.hash)
   }
 
   /// The same ID at each prefix of its navigation path, so that ancestors can cancel it.

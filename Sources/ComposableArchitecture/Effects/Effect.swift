@@ -95,18 +95,41 @@ public struct Effect<Action>: Sendable {
     }
   }
 
+  /// The steps and runs of an effect that does something; `nil` for ``none``, so that telling
+  /// whether there is anything to do costs no look-up of the generic array types, even in code
+  /// that is not specialized for `Action`.
   @usableFromInline
-  let steps: [Step]
-  @usableFromInline
-  let runs: [Run]
+  final class Work: Sendable {
+    let steps: [Step]
+    let runs: [Run]
 
-  init(steps: [Step] = [], runs: [Run] = []) {
-    self.steps = steps
-    self.runs = runs
+    init(steps: [Step], runs: [Run]) {
+      self.steps = steps
+      self.runs = runs
+    }
   }
 
+  @usableFromInline
+  let work: Work?
+
+  @usableFromInline
+  init(steps: [Step] = [], runs: [Run] = []) {
+    self.work = steps.isEmpty && runs.isEmpty ? nil : Work(steps: steps, runs: runs)
+  }
+
+  @inlinable
+  init() {
+    self.work = nil
+  }
+
+  /// What happens synchronously when the effect starts, in order.
+  var steps: [Step] { self.work?.steps ?? [] }
+  /// What goes on after the effect has started.
+  var runs: [Run] { self.work?.runs ?? [] }
+
   /// Whether the effect does nothing at all.
-  var isNone: Bool { self.steps.isEmpty && self.runs.isEmpty }
+  @inlinable
+  var isNone: Bool { self.work == nil }
 }
 
 /// A convenience for the effect of a reducer's action type.
@@ -120,6 +143,7 @@ extension Effect {
   ///   state.count += 1
   ///   return .none
   /// ```
+  @inlinable
   public static var none: Self {
     Self()
   }
@@ -219,13 +243,11 @@ extension Effect {
 
   /// Runs a sequence of effects at the same time.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    var steps: [Step] = []
-    var runs: [Run] = []
-    for effect in effects {
-      steps.append(contentsOf: effect.steps)
-      runs.append(contentsOf: effect.runs)
+    var merged = Self.none
+    for effect in effects where !effect.isNone {
+      merged = merged.merge(with: effect)
     }
-    return Self(steps: steps, runs: runs)
+    return merged
   }
 
   /// Runs this effect and another at the same time.
@@ -282,7 +304,8 @@ extension Effect {
   /// return childEffect.map(Action.child)
   /// ```
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
-    Effect<T>(
+    guard !self.isNone else { return .none }
+    return Effect<T>(
       steps: self.steps.map { step in
         switch step {
         case let .send(action):

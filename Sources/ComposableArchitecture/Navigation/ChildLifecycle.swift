@@ -20,8 +20,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
   let site: ReducerSite
 
   init(site: ReducerSite) {
-    @Dependency(\.navigationIDPath) var parentPath
-    self.parentPath = parentPath
+    self.parentPath = .current
     self.site = site
   }
 

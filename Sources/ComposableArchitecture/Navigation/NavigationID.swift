@@ -8,27 +8,57 @@ import Dependencies
 /// a child's effects while children cannot reach their parents or siblings.
 @usableFromInline
 struct NavigationID: Hashable, Sendable {
-  private let kind: AnyHashableSendable
-  private let identifier: AnyHashableSendable?
+  private let kind: ErasedID
+  private let identifier: ErasedID?
   private let tag: UInt32?
+  /// The hash of the three, computed once: IDs are compared and hashed for every effect that
+  /// starts or is cancelled, and comparing type-erased values is slow, so IDs whose hashes differ
+  /// are told apart without comparing them.
+  private let hash: Int
 
   /// A unique ID for a root store.
   init() {
-    self.kind = AnyHashableSendable(RootIdentity())
-    self.identifier = nil
-    self.tag = nil
+    self.init(kind: RootIdentity())
   }
 
   /// An ID derived from where a child lives in its parent and, when it has one, its own identity.
   init(kind: some Hashable & Sendable, identifier: (some Hashable & Sendable)? = Int?.none, tag: UInt32? = nil) {
-    self.kind = AnyHashableSendable(kind)
-    self.identifier = identifier.map { AnyHashableSendable($0) }
+    self.kind = ErasedID(kind)
+    self.identifier = identifier.map { ErasedID($0) }
     self.tag = tag
+    var hasher = Hasher()
+    hasher.combine(self.kind)
+    hasher.combine(self.identifier)
+    hasher.combine(self.tag)
+    self.hash = hasher.finalize()
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.tag == rhs.tag && lhs.kind == rhs.kind
+      && lhs.identifier == rhs.identifier
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(self.hash)
   }
 
   private final class RootIdentity: Hashable, Sendable {
     static func == (lhs: RootIdentity, rhs: RootIdentity) -> Bool { lhs === rhs }
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  }
+}
+
+/// A sendable value erased to `AnyHashable` once, when it is made. (`AnyHashableSendable` erases
+/// both sides again for every comparison, which dominated the cost of looking up cancellation
+/// IDs at deep navigation paths.)
+struct ErasedID: Hashable, @unchecked Sendable {
+  // Only made from `Sendable` values, so holding the erased value across tasks is safe.
+  let value: AnyHashable
+
+  init(_ value: some Hashable & Sendable) {
+    self.value = AnyHashable(value)
   }
 }
 
@@ -56,6 +86,14 @@ struct NavigationIDPath: Hashable, Sendable {
 private enum NavigationIDPathKey: DependencyKey {
   static let liveValue = NavigationIDPath()
   static let testValue = NavigationIDPath()
+}
+
+extension NavigationIDPath {
+  /// The path of the feature that is running now. (Read from the current dependencies directly:
+  /// a `@Dependency` declared on the spot would merge the same values into themselves first.)
+  static var current: Self {
+    DependencyValues._current.navigationIDPath
+  }
 }
 
 extension DependencyValues {
@@ -98,6 +136,16 @@ extension NavigationID {
 private struct PathKind: Hashable, @unchecked Sendable {
   let path: AnyKeyPath
   init(_ path: AnyKeyPath) { self.path = path }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    // A key path literal is usually one instance however often it is evaluated: comparing
+    // identities first skips comparing the key paths' components.
+    lhs.path === rhs.path || lhs.path == rhs.path
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(self.path)
+  }
 }
 
 /// An enum case of a parent's state, as the kind of a navigation ID.

@@ -132,18 +132,36 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let presentationAction = self.toPresentationAction.extract(from: action)
+    let initial = state[keyPath: self.toPresentationState]
+    guard initial.wrappedValue != nil || initial.presentedID != nil else {
+      // Nothing is presented, and nothing this reducer saw presented is left to clean up: only
+      // the base runs, and what it presents is set up below.
+      if presentationAction != nil {
+        ChildLifecycle<Base.State, Base.Action>(site: self.site)
+          .reportMissingChild(self.missingDestination(action))
+      }
+      let baseEffects = self.base.reduce(into: &state, action: action)
+      guard state[keyPath: self.toPresentationState].wrappedValue != nil else { return baseEffects }
+      return baseEffects.merge(
+        with: self.settle(
+          &state, presentedID: nil, initialPath: nil, initialIsEphemeral: false,
+          ChildLifecycle(site: self.site)
+        )
+      )
+    }
+
     let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
-    let presentedID = state[keyPath: self.toPresentationState].presentedID
+    let presentedID = initial.presentedID
     // Only the initial destination's path and kind are kept: a copy of the destination held
     // while it runs would make it copy its collections when it changes them.
     let initialPath = self.destinationPath(of: state, lifecycle)
-    let initialIsEphemeral = initialPath != nil
-      && state[keyPath: self.toPresentationState].wrappedValue.map { isEphemeral($0) } == true
+    let initialIsEphemeral = initialPath != nil && initial.wrappedValue.map { isEphemeral($0) } == true
 
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
 
-    switch (initialPath, self.toPresentationAction.extract(from: action)) {
+    switch (initialPath, presentationAction) {
     case let (path?, .dismiss?):
       baseEffects = self.base.reduce(into: &state, action: action)
       if self.destinationPath(of: state, lifecycle) == path {
@@ -175,10 +193,31 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       baseEffects = self.base.reduce(into: &state, action: action)
     }
 
-    // Compared with the destination this reducer last saw presented, not with the state before
-    // this action: a destination that a reducer before this one dismissed or replaced still has
-    // its effects cancelled, and one presented where this reducer didn't see it (in the initial
-    // state, or by a reducer after this one) is set up to dismiss itself on the next action.
+    return destinationEffects
+      .merge(with: baseEffects)
+      .merge(
+        with: self.settle(
+          &state, presentedID: presentedID, initialPath: initialPath,
+          initialIsEphemeral: initialIsEphemeral, lifecycle
+        )
+      )
+  }
+
+  /// After the destination and the base ran: cancels the effects of a destination that went
+  /// away, and sets up the one presented now to dismiss itself.
+  ///
+  /// The final destination is compared with the one this reducer last saw presented, not with
+  /// the state before this action: a destination that a reducer before this one dismissed or
+  /// replaced still has its effects cancelled, and one presented where this reducer didn't see
+  /// it (in the initial state, or by a reducer after this one) is set up to dismiss itself on the
+  /// next action.
+  private func settle(
+    _ state: inout Base.State,
+    presentedID: NavigationIDPath?,
+    initialPath: NavigationIDPath?,
+    initialIsEphemeral: Bool,
+    _ lifecycle: ChildLifecycle<Base.State, Base.Action>
+  ) -> Effect<Base.Action> {
     let finalPath = self.destinationPath(of: state, lifecycle)
     let identityChanged = presentedID != finalPath
 
@@ -204,7 +243,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
         then: self.toPresentationAction.embed(.dismiss)
       )
     }
-    return .merge(destinationEffects, baseEffects, dismissEffects, presentEffects)
+    return dismissEffects.merge(with: presentEffects)
   }
 
   private func missingDestination(_ action: Base.Action) -> String {

@@ -48,6 +48,31 @@ public protocol Reducer<State, Action> {
   /// The reducer's logic, composed from other reducers.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// The body a store can build once and run for every action, as a ``_StoreBody``: `nil` unless
+  /// the reducer's logic is its ``body-swift.property`` alone. `@Reducer` implements it for
+  /// reducers that have no ``reduce(into:action:)-1t2ri`` of their own; other reducers have their
+  /// body built for each action, as the protocol's default `reduce(into:action:)` does. (It is
+  /// typed `Any` so that it plays no part in inferring `State` and `Action` from the body.)
+  func _storeBody() -> Any?
+}
+
+/// A reducer's body, built once, that a store runs for every action. `@Reducer` makes it.
+public final class _StoreBody<State, Action> {
+  @usableFromInline
+  let reduce: (inout State, Action) -> Effect<Action>
+
+  @inlinable
+  public init<Body: Reducer<State, Action>>(_ body: Body) {
+    self.reduce = { body._reduce(into: &$0, action: $1) }
+  }
+}
+
+extension Reducer {
+  @inlinable
+  public func _storeBody() -> Any? {
+    nil
+  }
 }
 
 extension Reducer where Body == Never {

@@ -6,7 +6,7 @@ import IssueReporting
 // such a store.
 
 extension RootCore {
-  var canStoreCacheChildren: Bool { true }
+  @usableFromInline var canStoreCacheChildren: Bool { true }
 }
 
 extension ScopedCore {

@@ -13,6 +13,7 @@ import IssueReporting
 /// A root store owns a ``RootCore``; scoped stores own cores that read their state through the
 /// parent's and embed their actions into the parent's.
 @MainActor
+@usableFromInline
 protocol Core<State, Action>: AnyObject, Sendable {
   associatedtype State
   associatedtype Action
@@ -30,6 +31,7 @@ protocol Core<State, Action>: AnyObject, Sendable {
 }
 
 @MainActor
+@usableFromInline
 protocol RootCoreProtocol: AnyObject {
   /// Whether the root is in the middle of processing actions.
   var isSending: Bool { get }
@@ -40,7 +42,7 @@ protocol RootCoreProtocol: AnyObject {
 /// Runs the root reducer.
 ///
 /// Sending an action appends it to a buffer; if the core is not already processing, it reduces
-/// buffered actions one by one, in order, on the state moved out of the core for the pass:
+/// buffered actions one by one, in order, in a pass that sets the store's dependencies once:
 /// - actions from an effect's synchronous steps (``Effect/send(_:)``) join the buffer and are
 ///   processed in the same pass;
 /// - each operation of an effect starts as a main-actor task whose actions are sent back to the
@@ -51,42 +53,74 @@ protocol RootCoreProtocol: AnyObject {
 ///   the actions already there; later (a scheduler advancing) it starts a pass of its own. What
 ///   it emits on another thread is sent from the main queue.
 /// When the buffer is empty the new state is committed and observers are notified. The store's
-/// state is not meant to be read while its reducer runs; such a read is reported.
+/// state is not meant to be read while its reducer runs; such a read is reported, and sees the
+/// state as it was before the pass, as in TCA.
 @MainActor
+@usableFromInline
 final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
-  /// The committed state. While a pass reduces actions it holds `nil`: the state is moved into
-  /// the pass, so that the reducer changes the only copy of it in place. (Were the committed
-  /// state kept, the first change to one element of a collection would copy the collection.)
-  private var committedState: Root.State?
-  /// The state being reduced, while a pass runs.
-  private var reducingState: UnsafeMutablePointer<Root.State>?
-  private let reducer: Root
-  private var bufferedActions: [Root.Action] = []
-  private(set) var isSending = false
-  private var observers: [Observer] = []
+  // The hot path (`sendActions`) is inlinable, so that a store made in another module runs a
+  // copy specialized for its reducer (see `specializeSend()`); the stored properties it touches
+  // skip dynamic exclusivity checks: they are main-actor isolated, and no access to them spans a
+  // call out of the core.
+
+  /// The committed state: the state before the pass while a pass runs.
+  @usableFromInline @exclusivity(unchecked) var committedState: Root.State
+  @usableFromInline let reducer: Root
+  /// The reducer's body, built once, when the reducer's logic is its body alone.
+  @usableFromInline let body: _StoreBody<Root.State, Root.Action>?
+  /// The dependencies every action and effect of the store sees, set once per pass; `nil` when
+  /// the reducer sets its own (a test store's).
+  @usableFromInline let dependencies: DependencyValues?
+  @usableFromInline @exclusivity(unchecked) var bufferedActions: [Root.Action] = []
+  @usableFromInline @exclusivity(unchecked) var isSending = false
+  /// Whether the reducer is running, when reading the state is a mistake.
+  @usableFromInline @exclusivity(unchecked) var isReducing = false
+  @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
   private var observerPurgeThreshold = 16
+  /// `sendActions` as compiled for the concrete reducer, when the store was made where it is
+  /// known.
+  @usableFromInline var specializedSend: ((Root.Action) -> Task<Void, Never>?)?
   /// In-flight effect runs (tasks and subscriptions), cancelled when the core goes away.
   private nonisolated let inFlightRuns = LockIsolated<[Int: CancelToken]>([:])
   private var nextEffectID = 0
 
-  init(initialState: Root.State, reducer: Root) {
+  @usableFromInline
+  init(
+    initialState: Root.State,
+    reducer: Root,
+    body: _StoreBody<Root.State, Root.Action>? = nil,
+    dependencies: DependencyValues? = nil
+  ) {
     self.committedState = initialState
     self.reducer = reducer
+    self.body = body
+    self.dependencies = dependencies
   }
 
-  var state: Root.State {
-    if let committedState = self.committedState { return committedState }
-    reportIssue(
-      """
-      A store's state was read while the store was running its reducer.
+  /// Routes sends through a copy of the hot path specialized where the reducer's type is known
+  /// (an inlinable caller), instead of the generic one, which looks up generic type metadata at
+  /// every step.
+  @inlinable
+  func specializeSend() {
+    self.specializedSend = { [unowned self] action in self.sendActions(action) }
+  }
 
-      The state is partway through the action being processed. This happens when something the \
-      reducer calls synchronously reads the store that runs it: a dependency holding the store, \
-      or an observation callback ("withObservationTracking"'s "onChange") that reads the store \
-      right away. Read the store after "send" returns instead, for example from a task.
-      """
-    )
-    return self.reducingState!.pointee
+  @usableFromInline
+  var state: Root.State {
+    if self.isReducing {
+      reportIssue(
+        """
+        A store's state was read while the store was running its reducer.
+
+        The read sees the state as it was before the action being processed. This happens when \
+        something the reducer calls synchronously reads the store that runs it: a dependency \
+        holding the store, or an observation callback ("withObservationTracking"'s "onChange") \
+        that reads the store right away. Read the store after "send" returns instead, for \
+        example from a task.
+        """
+      )
+    }
+    return self.committedState
   }
 
   deinit {
@@ -97,71 +131,100 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     for run in runs { run.cancel() }
   }
 
+  @usableFromInline
   var root: any RootCoreProtocol { self }
+  @usableFromInline
   var isPresent: Bool { true }
 
+  @usableFromInline
   func send(_ action: Root.Action) -> Task<Void, Never>? {
+    if let specializedSend = self.specializedSend {
+      return specializedSend(action)
+    }
+    return self.sendActions(action)
+  }
+
+  @inlinable
+  func sendActions(_ action: Root.Action) -> Task<Void, Never>? {
     self.bufferedActions.append(action)
     guard !self.isSending else { return nil }
 
     self.isSending = true
-    let tasks = LockIsolated<[Task<Void, Never>]>([])
-    repeat {
-      var currentState = self.committedState.take()!
-      self.reduceBufferedActions(into: &currentState, tasks: tasks)
-      // Releasing an action can send another (an object in its payload that sends from its
-      // `deinit`): the processed actions are released only once the buffer is empty again, so
-      // such an action is buffered for the next pass.
-      withExtendedLifetime(self.bufferedActions) {
-        self.bufferedActions.removeAll()
+    var tasks: EffectTasks?
+    if let dependencies = self.dependencies {
+      DependencyValues.$_current.withValue(dependencies) {
+        self.reduceBufferedActions(tasks: &tasks)
       }
-      self.committedState = currentState
-      // Observers may send actions while being notified; those are processed in another pass.
-      self.notifyObservers()
-    } while !self.bufferedActions.isEmpty
+    } else {
+      self.reduceBufferedActions(tasks: &tasks)
+    }
     self.isSending = false
 
-    guard !tasks.value.isEmpty else { return nil }
-    return Task { @MainActor in
-      await withTaskCancellationHandler {
-        var index = 0
-        while index < tasks.value.count {
-          await tasks.value[index].value
-          index += 1
-        }
-      } onCancel: {
-        for task in tasks.value { task.cancel() }
-      }
-    }
+    guard let tasks else { return nil }
+    return tasks.awaitingAll()
   }
 
   /// Reduces the buffered actions, including those their effects send synchronously, one by one,
-  /// and starts their effects.
-  private func reduceBufferedActions(
-    into currentState: inout Root.State,
-    tasks: LockIsolated<[Task<Void, Never>]>
-  ) {
-    withUnsafeMutablePointer(to: &currentState) { currentState in
-      self.reducingState = currentState
-      defer { self.reducingState = nil }
+  /// and starts their effects, committing the state and notifying observers after each pass.
+  @inlinable
+  func reduceBufferedActions(tasks: inout EffectTasks?) {
+    repeat {
+      // The reducer changes a copy: the committed state stays readable, as it was before the pass.
+      var currentState = self.committedState
+      self.isReducing = true
       var index = 0
       while index < self.bufferedActions.count {
         let action = self.bufferedActions[index]
         index += 1
-        let effect = self.reducer._reduce(into: &currentState.pointee, action: action)
-        for step in effect.steps {
-          switch step {
-          case let .send(action):
-            self.bufferedActions.append(action.value)
-          case let .perform(work):
-            work()
+        let effect =
+          if let body = self.body {
+            body.reduce(&currentState, action)
+          } else {
+            self.reducer._reduce(into: &currentState, action: action)
           }
+        if !effect.isNone {
+          self.start(effect, tasks: &tasks)
         }
-        for run in effect.runs {
-          if let task = self.start(run, tasks: tasks) {
-            tasks.withValue { $0.append(task) }
-          }
-        }
+      }
+      self.isReducing = false
+      self.committedState = currentState
+      self.clearProcessedActions()
+      // Observers may send actions while being notified; those are processed in another pass.
+      if !self.observers.isEmpty {
+        self.notifyObservers()
+      }
+    } while !self.bufferedActions.isEmpty
+  }
+
+  /// Empties the action buffer, keeping its storage for the next pass. Releasing an action can
+  /// send another (an object in its payload that sends from its `deinit`), so the processed
+  /// actions are released out of the buffer, and such an action is buffered for the next pass.
+  @inlinable
+  func clearProcessedActions() {
+    var processed: [Root.Action] = []
+    swap(&processed, &self.bufferedActions)
+    processed.removeAll(keepingCapacity: true)
+    if self.bufferedActions.isEmpty {
+      self.bufferedActions = processed
+    }
+  }
+
+  /// Performs an effect's synchronous steps and starts its runs.
+  @usableFromInline
+  func start(_ effect: Effect<Root.Action>, tasks: inout EffectTasks?) {
+    for step in effect.steps {
+      switch step {
+      case let .send(action):
+        self.bufferedActions.append(action.value)
+      case let .perform(work):
+        work()
+      }
+    }
+    for run in effect.runs {
+      let effectTasks = tasks ?? EffectTasks()
+      tasks = effectTasks
+      if let task = self.start(run, tasks: effectTasks) {
+        effectTasks.append(task)
       }
     }
   }
@@ -171,7 +234,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   /// for a publisher that completed while being subscribed to.
   private func start(
     _ run: Effect<Root.Action>.Run,
-    tasks: LockIsolated<[Task<Void, Never>]>
+    tasks: EffectTasks
   ) -> Task<Void, Never>? {
     let id = self.nextEffectID
     self.nextEffectID += 1
@@ -200,7 +263,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     of run: Effect<Root.Action>.Run,
     token: CancelToken,
     finish: @escaping @Sendable () -> Void,
-    tasks: LockIsolated<[Task<Void, Never>]>
+    tasks: EffectTasks
   ) -> Task<Void, Never> {
     let isCompleted = LockIsolated(false)
     let send = Send<Root.Action> { [weak self] action in
@@ -240,7 +303,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     to publisher: AnyPublisher<Root.Action, Never>,
     token: CancelToken,
     finish: @escaping @Sendable () -> Void,
-    tasks: LockIsolated<[Task<Void, Never>]>
+    tasks: EffectTasks
   ) -> Task<Void, Never>? {
     let (ended, endedContinuation) = AsyncStream<Never>.makeStream()
     let subscription = EffectSubscription {
@@ -286,12 +349,13 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
 
   /// Sends an action an effect fed back, keeping the task for the effects it starts with those
   /// of the action that started the effect.
-  private func receive(_ action: Root.Action, tasks: LockIsolated<[Task<Void, Never>]>) {
+  private func receive(_ action: Root.Action, tasks: EffectTasks) {
     if let task = self.send(action) {
-      tasks.withValue { $0.append(task) }
+      tasks.append(task)
     }
   }
 
+  @usableFromInline
   func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
     // Observers that went away are dropped here too, so a store that receives no actions
     // while views come and go doesn't collect them.
@@ -302,17 +366,69 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     self.observers.append(Observer(object: observer, didChange: didChange))
   }
 
-  private func notifyObservers() {
-    guard !self.observers.isEmpty else { return }
-    self.observers.removeAll { $0.object == nil }
+  @usableFromInline
+  func notifyObservers() {
+    var hasDeparted = false
     for observer in self.observers {
-      observer.didChange()
+      if observer.object == nil {
+        hasDeparted = true
+      } else {
+        observer.didChange()
+      }
+    }
+    if hasDeparted {
+      self.observers.removeAll { $0.object == nil }
     }
   }
 
-  private struct Observer {
+  @usableFromInline
+  struct Observer {
     weak var object: AnyObject?
     let didChange: @MainActor () -> Void
+  }
+}
+
+/// The tasks of the effects that one send started, directly or through the actions its effects
+/// sent back: the task a send returns waits for all of them. Made only when an effect starts.
+@usableFromInline
+final class EffectTasks: Sendable {
+  private let tasks = LockIsolated<[Task<Void, Never>]>([])
+
+  @usableFromInline
+  init() {}
+
+  /// A task that waits for every task of the list, including those added while it waits, and
+  /// cancels them all when cancelled; `nil` when there is none to wait for.
+  @usableFromInline
+  func awaitingAll() -> Task<Void, Never>? {
+    guard !self.isEmpty else { return nil }
+    return Task { @MainActor in
+      await withTaskCancellationHandler {
+        var index = 0
+        while let task = self.task(at: index) {
+          await task.value
+          index += 1
+        }
+      } onCancel: {
+        self.cancelAll()
+      }
+    }
+  }
+
+  func append(_ task: Task<Void, Never>) {
+    self.tasks.withValue { $0.append(task) }
+  }
+
+  var isEmpty: Bool {
+    self.tasks.withValue { $0.isEmpty }
+  }
+
+  func task(at index: Int) -> Task<Void, Never>? {
+    self.tasks.withValue { index < $0.count ? $0[index] : nil }
+  }
+
+  func cancelAll() {
+    for task in self.tasks.value { task.cancel() }
   }
 }
 

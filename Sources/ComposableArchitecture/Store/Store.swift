@@ -38,27 +38,28 @@ public final class Store<State, Action>: Observable, Perceptible {
   ///   $0.apiClient = .mock
   /// }
   /// ```
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    let (initialState, reducer, dependencies) = Dependencies.withDependencies(
+    let (initialState, reducer, body, dependencies) = Dependencies.withDependencies(
       prepareDependencies ?? { _ in }
     ) {
-      @Dependency(\.self) var dependencies
-      var rootDependencies = dependencies
-      rootDependencies.navigationIDPath = dependencies.navigationIDPath.appending(NavigationID())
-      return (initialState(), reducer(), rootDependencies)
+      let initialState = initialState()
+      let reducer = reducer()
+      let body = reducer._storeBody() as? _StoreBody<State, Action>
+      return (initialState, reducer, body, rootStoreDependencies())
     }
-    self.init(
-      core: RootCore(
-        initialState: initialState,
-        reducer: reducer.dependency(\.self, dependencies)
-      )
+    let core = RootCore(
+      initialState: initialState, reducer: reducer, body: body, dependencies: dependencies
     )
+    core.specializeSend()
+    self.init(core: core)
   }
 
+  @usableFromInline
   init(core: some Core<State, Action>) {
     self.core = core
     if State.self is any ObservableState.Type {
@@ -168,16 +169,13 @@ public final class Store<State, Action>: Observable, Perceptible {
     // itself; only a different value (a replacement, another enum case) must be read again.
     if let observedID = self.observedID, id.isSameValue(as: observedID) { return }
     self.observedID = id
-    self._$observationRegistrar.withMutation(of: self, keyPath: \.observedState) {}
-  }
-
-  /// The key path through which observers of the whole state are registered.
-  var observedState: State {
-    self.core.state
+    self._$observationRegistrar.withMutation(
+      of: StoreStateObservation.shared, keyPath: \.state
+    ) {}
   }
 
   func access() {
-    self._$observationRegistrar.access(self, keyPath: \.observedState)
+    self._$observationRegistrar.access(StoreStateObservation.shared, keyPath: \.state)
   }
 }
 
@@ -255,6 +253,25 @@ extension Store where State: ObservableState {
       state, action: action, fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
+}
+
+/// The dependencies of a new root store: the current ones, with a navigation path of its own, so
+/// that its cancellation IDs don't reach another store's effects.
+@usableFromInline
+func rootStoreDependencies() -> DependencyValues {
+  @Dependency(\.self) var dependencies
+  var rootDependencies = dependencies
+  rootDependencies.navigationIDPath = dependencies.navigationIDPath.appending(NavigationID())
+  return rootDependencies
+}
+
+/// The property under which readers of a store's whole state are registered with the store's
+/// registrar. A registrar tells properties apart by key path only, so every store names the same
+/// one; a key path of this non-generic type is made once, where one of the generic `Store` would
+/// be made on every read.
+final class StoreStateObservation: Observable, Sendable {
+  static let shared = StoreStateObservation()
+  var state: Void { () }
 }
 
 /// A convenience for the store of a reducer.

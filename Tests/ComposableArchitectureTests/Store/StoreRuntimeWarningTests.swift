@@ -187,7 +187,8 @@ struct StoreRuntimeWarningTests {
     } matching: { issue in
       issue.description.contains("A store's state was read while the store was running its reducer")
     }
-    // The read saw the state partway through the action: its first change was already made.
-    #expect(store.withState(\.log) == ["readDuringReduce", "read 1"])
+    // The read saw the state as it was before the action, as in TCA: the reducer's first change
+    // (appending to the log) was not committed yet.
+    #expect(store.withState(\.log) == ["readDuringReduce", "read 0"])
   }
 }
