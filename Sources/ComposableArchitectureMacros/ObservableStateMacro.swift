@@ -59,10 +59,12 @@ extension ObservableStateMacro: MemberMacro {
 
   /// `_$memberName(of:)`, which names a tracked property's key path in messages (a key path
   /// through a computed property has no name of its own), and `_$modifyMember(_:at:_:)`, which
-  /// lets reducers that write through key paths (`forEach`,
-  /// `Scope`, `ifLet`) reach a tracked property through its `_modify` accessor: a key path write
-  /// through a computed property goes through `get` and `set` instead, which copies a collection
-  /// before changing one element of it.
+  /// lets reducers that write through key paths (`forEach`, `Scope`, `ifLet`) reach a tracked
+  /// property through its `_modify` accessor: a key path write through a computed property goes
+  /// through `get` and `set` instead, which copies a collection before changing one element of
+  /// it. A body that takes another type than the key path's value is refused before any
+  /// property is accessed (an access runs the accessor's notifications); each branch then hands
+  /// its property to `_$modify(_:_:)`, which gives it to the body with the body's own type.
   private static func memberModification(_ declaration: some DeclGroupSyntax) -> [DeclSyntax] {
     let tracked = storedVariables(in: declaration.memberBlock.members).filter {
       self.isTracked($0.variable)
@@ -72,8 +74,7 @@ extension ObservableStateMacro: MemberMacro {
       guard let name = item.variable.identifierName else { return nil }
       return """
         if keyPath == (\\Self.\(name) as AnyKeyPath) {
-          withUnsafeMutablePointer(to: &state.\(name)) { body(UnsafeMutableRawPointer($0)) }
-          return true
+          return ComposableArchitecture._$modify(&state.\(name), body)
         }
         """
     }
@@ -95,13 +96,16 @@ extension ObservableStateMacro: MemberMacro {
       }
       """,
       """
-      public static func _$modifyMember(
+      public static func _$modifyMember<__Value, __Result>(
         _ state: inout Self,
         at keyPath: AnyKeyPath,
-        _ body: (UnsafeMutableRawPointer) -> Void
-      ) -> Bool {
+        _ body: (inout __Value) -> __Result
+      ) -> __Result? {
+        guard type(of: keyPath).valueType == __Value.self else {
+          return nil
+        }
         \(raw: branches)
-        return false
+        return nil
       }
       """
     ]

@@ -153,24 +153,21 @@ struct ObservableStateMacroTests {
           return nil
         }
 
-        public static func _$modifyMember(
+        public static func _$modifyMember<__Value, __Result>(
           _ state: inout Self,
           at keyPath: AnyKeyPath,
-          _ body: (UnsafeMutableRawPointer) -> Void
-        ) -> Bool {
+          _ body: (inout __Value) -> __Result
+        ) -> __Result? {
+          guard type(of: keyPath).valueType == __Value.self else {
+            return nil
+          }
           if keyPath == (\Self.count as AnyKeyPath) {
-            withUnsafeMutablePointer(to: &state.count) {
-              body(UnsafeMutableRawPointer($0))
-            }
-            return true
+            return ComposableArchitecture._$modify(&state.count, body)
           }
           if keyPath == (\Self.name as AnyKeyPath) {
-            withUnsafeMutablePointer(to: &state.name) {
-              body(UnsafeMutableRawPointer($0))
-            }
-            return true
+            return ComposableArchitecture._$modify(&state.name, body)
           }
-          return false
+          return nil
         }
       }
 
@@ -246,18 +243,18 @@ struct ObservableStateMacroTests {
           return nil
         }
 
-        public static func _$modifyMember(
+        public static func _$modifyMember<__Value, __Result>(
           _ state: inout Self,
           at keyPath: AnyKeyPath,
-          _ body: (UnsafeMutableRawPointer) -> Void
-        ) -> Bool {
-          if keyPath == (\Self.count as AnyKeyPath) {
-            withUnsafeMutablePointer(to: &state.count) {
-              body(UnsafeMutableRawPointer($0))
-            }
-            return true
+          _ body: (inout __Value) -> __Result
+        ) -> __Result? {
+          guard type(of: keyPath).valueType == __Value.self else {
+            return nil
           }
-          return false
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return ComposableArchitecture._$modify(&state.count, body)
+          }
+          return nil
         }
       }
 
@@ -455,33 +452,27 @@ struct ObservableStateMacroTests {
           return nil
         }
 
-        public static func _$modifyMember(
+        public static func _$modifyMember<__Value, __Result>(
           _ state: inout Self,
           at keyPath: AnyKeyPath,
-          _ body: (UnsafeMutableRawPointer) -> Void
-        ) -> Bool {
+          _ body: (inout __Value) -> __Result
+        ) -> __Result? {
+          guard type(of: keyPath).valueType == __Value.self else {
+            return nil
+          }
           if keyPath == (\Self.count as AnyKeyPath) {
-            withUnsafeMutablePointer(to: &state.count) {
-              body(UnsafeMutableRawPointer($0))
-            }
-            return true
+            return ComposableArchitecture._$modify(&state.count, body)
           }
           #if os(Linux)
           if keyPath == (\Self.linuxOnly as AnyKeyPath) {
-            withUnsafeMutablePointer(to: &state.linuxOnly) {
-              body(UnsafeMutableRawPointer($0))
-            }
-            return true
+            return ComposableArchitecture._$modify(&state.linuxOnly, body)
           }
           #else
           if keyPath == (\Self.other as AnyKeyPath) {
-            withUnsafeMutablePointer(to: &state.other) {
-              body(UnsafeMutableRawPointer($0))
-            }
-            return true
+            return ComposableArchitecture._$modify(&state.other, body)
           }
           #endif
-          return false
+          return nil
         }
       }
 
@@ -701,18 +692,18 @@ struct ObservableStateMacroTests {
           return nil
         }
 
-        public static func _$modifyMember(
+        public static func _$modifyMember<__Value, __Result>(
           _ state: inout Self,
           at keyPath: AnyKeyPath,
-          _ body: (UnsafeMutableRawPointer) -> Void
-        ) -> Bool {
-          if keyPath == (\Self.count as AnyKeyPath) {
-            withUnsafeMutablePointer(to: &state.count) {
-              body(UnsafeMutableRawPointer($0))
-            }
-            return true
+          _ body: (inout __Value) -> __Result
+        ) -> __Result? {
+          guard type(of: keyPath).valueType == __Value.self else {
+            return nil
           }
-          return false
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return ComposableArchitecture._$modify(&state.count, body)
+          }
+          return nil
         }
       }
 

@@ -25,17 +25,27 @@ public protocol ObservableState: Perceptible {
   /// Called before the value is mutated in place.
   mutating func _$willModify()
 
-  /// Gives `body` the address of the property `keyPath` names, reached through the property's
-  /// `_modify` accessor, and returns `true`; returns `false` for key paths it doesn't know.
+  /// Runs `body` on the tracked property `keyPath` names, reached through the property's
+  /// `_modify` accessor, and returns what `body` returns; returns `nil`, without calling `body`,
+  /// for key paths it doesn't know and for properties whose type isn't `Value`.
   ///
   /// `@ObservableState` generates it for the tracked properties of a struct. Reducers that write
   /// through key paths use it: a key path write through a computed property calls its getter and
   /// setter, which copies a collection before changing one element in it.
-  static func _$modifyMember(
+  ///
+  /// ```swift
+  /// var state = Feature.State()
+  /// let doubled = Feature.State._$modifyMember(&state, at: \Feature.State.count) {
+  ///   (count: inout Int) in
+  ///   count *= 2
+  ///   return count
+  /// }
+  /// ```
+  static func _$modifyMember<Value, Result>(
     _ state: inout Self,
     at keyPath: AnyKeyPath,
-    _ body: (UnsafeMutableRawPointer) -> Void
-  ) -> Bool
+    _ body: (inout Value) -> Result
+  ) -> Result?
 
   /// The name of the tracked property `keyPath` names, for messages: a key path through a
   /// computed property has no name of its own. `@ObservableState` generates it.
@@ -58,12 +68,12 @@ extension ObservableState {
     nil
   }
 
-  public static func _$modifyMember(
+  public static func _$modifyMember<Value, Result>(
     _ state: inout Self,
     at keyPath: AnyKeyPath,
-    _ body: (UnsafeMutableRawPointer) -> Void
-  ) -> Bool {
-    false
+    _ body: (inout Value) -> Result
+  ) -> Result? {
+    nil
   }
 }
 
@@ -79,19 +89,10 @@ func modify<Root, Value, Result>(
   at keyPath: WritableKeyPath<Root, Value>,
   _ body: (inout Value) -> Result
 ) -> Result {
-  if let observable = Root.self as? any ObservableState.Type, hasIdentity(Value.self) {
-    var result: Result?
-    let handled = withUnsafeMutablePointer(to: &root) { rootPointer in
-      _modifyMember(observable, UnsafeMutableRawPointer(rootPointer), keyPath) { member in
-        result = body(&member.assumingMemoryBound(to: Value.self).pointee)
-      }
-    }
-    if handled {
-      guard let result else {
-        preconditionFailure("'_$modifyMember' reported a member it did not give to its body.")
-      }
-      return result
-    }
+  if let observable = Root.self as? any ObservableState.Type, hasIdentity(Value.self),
+    let result = _modifyMember(observable, &root, keyPath, body)
+  {
+    return result
   }
   return body(&root[keyPath: keyPath])
 }
@@ -114,14 +115,44 @@ extension IdentifiedArray: _IdentifiedMember where Element: ObservableState {}
 extension Array: _IdentifiedMember where Element: ObservableState {}
 extension StackState: _IdentifiedMember where Element: ObservableState {}
 
+/// Runs `body` on the tracked property of `root` that `keyPath` names, when `Root` is `State`
+/// and `State` knows the property; returns `nil` otherwise.
 @usableFromInline
-func _modifyMember<State: ObservableState>(
+func _modifyMember<State: ObservableState, Root, Value, Result>(
   _: State.Type,
-  _ root: UnsafeMutableRawPointer,
+  _ root: inout Root,
   _ keyPath: AnyKeyPath,
-  _ body: (UnsafeMutableRawPointer) -> Void
-) -> Bool {
-  State._$modifyMember(&root.assumingMemoryBound(to: State.self).pointee, at: keyPath, body)
+  _ body: (inout Value) -> Result
+) -> Result? {
+  let result = _$modify(&root) { (state: inout State) -> Result? in
+    State._$modifyMember(&state, at: keyPath, body)
+  }
+  return result ?? nil
+}
+
+/// Runs `body` on `member` in place when `body` takes a `Member`, and returns what it returns;
+/// returns `nil`, without calling `body`, when `body` takes another type.
+///
+/// Code that `@ObservableState` generates calls it to hand a tracked property to the body of
+/// ``ObservableState/_$modifyMember(_:at:_:)``, whose value type is only known at run time. (That
+/// code compares the key path's value type with the body's first: passing `&state.count` runs
+/// the property's `_modify` accessor even when the body is then refused.)
+///
+/// ```swift
+/// var count = 0
+/// _$modify(&count) { (value: inout Int) in value += 1 }     // Optional(()), count is 1
+/// _$modify(&count) { (value: inout String) in value += "!" } // nil, body not called
+/// ```
+@inlinable
+public func _$modify<Member, Value, Result>(
+  _ member: inout Member,
+  _ body: (inout Value) -> Result
+) -> Result? {
+  guard Member.self == Value.self else { return nil }
+  return withoutActuallyEscaping(body) { body -> Result? in
+    guard let body = body as? (inout Member) -> Result else { return nil }
+    return body(&member)
+  }
 }
 
 /// The identity of an ``ObservableState`` value.
