@@ -34,7 +34,12 @@ extension Effect {
     }
     let runs = self.runs.map { run in
       var run = run
-      run.cancellations.append(registration)
+      // A registration is made under every prefix of its navigation path, so one the run already
+      // has for the same ID deeper down the same path makes this one redundant: a parent wrapping
+      // its child's effects doesn't register them again at every level of nesting.
+      if !run.cancellations.contains(where: { $0.covers(registration) }) {
+        run.cancellations.append(registration)
+      }
       return run
     }
     return Self(steps: steps, runs: runs)
@@ -101,6 +106,13 @@ struct CancellationRegistration: Sendable {
     self.key = _CancelID(id: id, navigationIDPath: navigationIDPath)
   }
 
+  /// Whether registering this one registers `other` too: the same ID, at a path that `other`'s
+  /// path leads to.
+  func covers(_ other: Self) -> Bool {
+    self.key.scope == other.key.scope
+      && self.key.navigationIDPath.hasPrefix(other.key.navigationIDPath)
+  }
+
   func cancelInFlight() {
     _cancellationCancellables.withValue { $0.tokens(at: self.key) }
       .forEach { $0.cancel() }
@@ -131,68 +143,55 @@ struct CancellationRegistration: Sendable {
   }
 }
 
-/// The key under which cancellable work is registered.
+/// The key under which cancellable work is registered: an ID, at the navigation path of the
+/// feature that made it.
 @_spi(Internals)
 public struct _CancelID: Hashable, Sendable {
-  let discriminator: ObjectIdentifier
-  let id: ErasedID
+  /// The ID, with what keeps IDs of different types and different tests apart.
+  let scope: CancelScope
   let navigationIDPath: NavigationIDPath
-  let testIdentifier: TestContext.Testing.Test.ID?
-  /// The hash of the four, computed once: keys are looked up at every prefix of their path for
-  /// each effect that starts, and comparing type-erased IDs is slow, so keys whose hashes differ
-  /// are told apart without comparing them.
-  private let hash: Int
 
   init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
-    self.init(
+    self.scope = CancelScope(
       discriminator: ObjectIdentifier(type(of: id)),
       id: ErasedID(id),
-      navigationIDPath: navigationIDPath,
       testIdentifier: {
         guard case let .swiftTesting(.some(testing)) = TestContext.current else { return nil }
         return testing.test.id
       }()
     )
+    self.navigationIDPath = navigationIDPath
   }
+}
 
-  private init(
-    discriminator: ObjectIdentifier,
-    id: ErasedID,
-    navigationIDPath: NavigationIDPath,
-    testIdentifier: TestContext.Testing.Test.ID?
-  ) {
+/// A cancellation ID apart from where it was made: its type, its value and, in Swift Testing,
+/// the test that made it.
+struct CancelScope: Hashable, Sendable {
+  let discriminator: ObjectIdentifier
+  let id: ErasedID
+  let testIdentifier: TestContext.Testing.Test.ID?
+  /// The hash of the three, computed once: work is registered under the ID at every step of its
+  /// navigation path, and hashing a type-erased ID each time is slow.
+  private let hash: Int
+
+  init(discriminator: ObjectIdentifier, id: ErasedID, testIdentifier: TestContext.Testing.Test.ID?) {
     self.discriminator = discriminator
     self.id = id
-    self.navigationIDPath = navigationIDPath
     self.testIdentifier = testIdentifier
     var hasher = Hasher()
     hasher.combine(discriminator)
     hasher.combine(id)
-    hasher.combine(navigationIDPath)
     hasher.combine(testIdentifier)
     self.hash = hasher.finalize()
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.hash == rhs.hash && lhs.discriminator == rhs.discriminator
-      && lhs.testIdentifier == rhs.testIdentifier && lhs.navigationIDPath == rhs.navigationIDPath
-      && lhs.id == rhs.id
+      && lhs.testIdentifier == rhs.testIdentifier && lhs.id == rhs.id
   }
 
-  public func hash(into hasher: inout Hasher) {
+  func hash(into hasher: inout Hasher) {
     hasher.combine(self.hash)
-  }
-
-  /// The same ID at each prefix of its navigation path, so that ancestors can cancel it.
-  var prefixes: [_CancelID] {
-    self.navigationIDPath.prefixes.map {
-      _CancelID(
-        discriminator: self.discriminator,
-        id: self.id,
-        navigationIDPath: $0,
-        testIdentifier: self.testIdentifier
-      )
-    }
   }
 }
 
@@ -229,44 +228,99 @@ final class CancelToken: Sendable {
 }
 
 /// Every piece of cancellable work in flight, by cancellation ID.
+///
+/// Work is registered under its ID at every step of its navigation path — the root store, each
+/// presented feature down to the one that made it — so that cancelling an ID in a feature
+/// cancels that work in the feature and in everything it presents, and nowhere else. The steps
+/// form a tree, walked one navigation ID at a time.
 @_spi(Internals)
 public final class CancellablesCollection {
-  private var storage: [_CancelID: [ObjectIdentifier: CancelToken]] = [:]
+  /// One step of the tree: the work registered here, by ID, and the steps below.
+  private final class Node {
+    var tokens: [CancelScope: [ObjectIdentifier: CancelToken]] = [:]
+    var children: [NavigationID: Node] = [:]
+  }
+
+  private let root = Node()
+  private var registrations = 0
 
   init() {}
 
   func insert(_ token: CancelToken, at key: _CancelID) {
-    for prefix in key.prefixes {
-      self.storage[prefix, default: [:]][ObjectIdentifier(token)] = token
+    var node = self.root
+    self.add(token, key.scope, to: node)
+    for step in key.navigationIDPath.ids {
+      let child: Node
+      if let existing = node.children[step] {
+        child = existing
+      } else {
+        child = Node()
+        node.children[step] = child
+      }
+      node = child
+      self.add(token, key.scope, to: node)
     }
   }
 
   func remove(_ token: CancelToken, at key: _CancelID) {
-    for prefix in key.prefixes {
-      self.storage[prefix]?[ObjectIdentifier(token)] = nil
-      if self.storage[prefix]?.isEmpty == true {
-        self.storage[prefix] = nil
+    var nodes = [self.root]
+    for step in key.navigationIDPath.ids {
+      guard let child = nodes[nodes.count - 1].children[step] else { break }
+      nodes.append(child)
+    }
+    for node in nodes {
+      guard var tokens = node.tokens[key.scope] else { continue }
+      tokens[ObjectIdentifier(token)] = nil
+      if tokens.isEmpty {
+        node.tokens[key.scope] = nil
+        self.registrations -= 1
+      } else {
+        node.tokens[key.scope] = tokens
       }
+    }
+    // Steps left with nothing registered at or below them go, deepest first.
+    var index = nodes.count - 1
+    while index > 0, nodes[index].tokens.isEmpty, nodes[index].children.isEmpty {
+      nodes[index - 1].children[key.navigationIDPath.ids[index - 1]] = nil
+      index -= 1
     }
   }
 
   func tokens(at key: _CancelID) -> [CancelToken] {
-    self.storage[key].map { Array($0.values) } ?? []
+    self.node(at: key.navigationIDPath)?.tokens[key.scope].map { Array($0.values) } ?? []
   }
 
   /// Whether any work is registered under exactly this ID.
   func exists(at key: _CancelID) -> Bool {
-    self.storage[key] != nil
+    self.node(at: key.navigationIDPath)?.tokens[key.scope] != nil
   }
 
-  /// The number of distinct registrations, counting each prefix of a navigation path.
+  /// The number of distinct registrations, counting each step of a navigation path.
   public var count: Int {
-    self.storage.count
+    self.registrations
   }
 
   /// Forgets every registration without cancelling anything.
   public func removeAll() {
-    self.storage.removeAll()
+    self.root.tokens.removeAll()
+    self.root.children.removeAll()
+    self.registrations = 0
+  }
+
+  private func add(_ token: CancelToken, _ scope: CancelScope, to node: Node) {
+    if node.tokens[scope] == nil {
+      self.registrations += 1
+    }
+    node.tokens[scope, default: [:]][ObjectIdentifier(token)] = token
+  }
+
+  private func node(at path: NavigationIDPath) -> Node? {
+    var node = self.root
+    for step in path.ids {
+      guard let child = node.children[step] else { return nil }
+      node = child
+    }
+    return node
   }
 }
 

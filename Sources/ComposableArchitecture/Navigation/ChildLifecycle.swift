@@ -1,3 +1,4 @@
+import Foundation
 import Dependencies
 import IssueReporting
 import OrderedCollections
@@ -37,6 +38,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
   /// that ``awaitDismissal(at:dismissID:then:)`` registered under the same ID and path.
   func run<Child: Reducer>(
     _ child: Child,
+    cache: ChildBodyCache<Child>? = nil,
     action: Child.Action,
     at path: NavigationIDPath?,
     dismissID: (any Hashable & Sendable)? = nil,
@@ -57,7 +59,13 @@ struct ChildLifecycle<ParentState, ParentAction> {
         }
       }
     } operation: {
-      access(&state) { child.reduce(into: &$0, action: action) }
+      access(&state) { childState in
+        if let cache {
+          cache.reduce(child, into: &childState, action: action)
+        } else {
+          child.reduce(into: &childState, action: action)
+        }
+      }
     }
     return effects.map(embed)._cancellable(navigationIDPath: path)
   }
@@ -104,6 +112,35 @@ struct ChildLifecycle<ParentState, ParentAction> {
       line: self.site.line,
       column: self.site.column
     )
+  }
+}
+
+/// The body of a child reducer, kept once built for as long as the parent reducer that holds this
+/// cache: a parent whose own body a store built once (see ``Reducer/_storeBody()``) then runs its
+/// children's bodies without building them again for every action, all the way down.
+@usableFromInline
+final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
+  // Reducers are values that may be shared across threads: the lock guards the one write.
+  private let lock = NSLock()
+  private var body: _StoreBody<Child.State, Child.Action>??
+
+  @usableFromInline
+  init() {}
+
+  /// Runs `child`, through its body built the first time when it has one of its own.
+  func reduce(
+    _ child: Child,
+    into state: inout Child.State,
+    action: Child.Action
+  ) -> Effect<Child.Action> {
+    let body = self.lock.withLock {
+      if let body = self.body { return body }
+      let body = child._storeBody() as? _StoreBody<Child.State, Child.Action>
+      self.body = .some(body)
+      return body
+    }
+    guard let body else { return child.reduce(into: &state, action: action) }
+    return body.reduce(&state, action)
   }
 }
 

@@ -8,13 +8,29 @@ import Dependencies
 /// a child's effects while children cannot reach their parents or siblings.
 @usableFromInline
 struct NavigationID: Hashable, Sendable {
-  private let kind: ErasedID
-  private let identifier: ErasedID?
-  private let tag: UInt32?
-  /// The hash of the three, computed once: IDs are compared and hashed for every effect that
-  /// starts or is cancelled, and comparing type-erased values is slow, so IDs whose hashes differ
-  /// are told apart without comparing them.
-  private let hash: Int
+  /// The ID's parts, held once and shared by every copy: paths are copied from parent to child,
+  /// so the IDs two paths have in common are usually the same instance, compared by identity.
+  private let parts: Parts
+
+  private final class Parts: Sendable {
+    let kind: ErasedID
+    let identifier: ErasedID?
+    let tag: UInt32?
+    /// The hash of the three, computed once, so that IDs whose hashes differ are told apart
+    /// without comparing type-erased values, which is slow.
+    let hash: Int
+
+    init(kind: ErasedID, identifier: ErasedID?, tag: UInt32?) {
+      self.kind = kind
+      self.identifier = identifier
+      self.tag = tag
+      var hasher = Hasher()
+      hasher.combine(kind)
+      hasher.combine(identifier)
+      hasher.combine(tag)
+      self.hash = hasher.finalize()
+    }
+  }
 
   /// A unique ID for a root store.
   init() {
@@ -23,25 +39,19 @@ struct NavigationID: Hashable, Sendable {
 
   /// An ID derived from where a child lives in its parent and, when it has one, its own identity.
   init(kind: some Hashable & Sendable, identifier: (some Hashable & Sendable)? = Int?.none, tag: UInt32? = nil) {
-    self.kind = ErasedID(kind)
-    self.identifier = identifier.map { ErasedID($0) }
-    self.tag = tag
-    var hasher = Hasher()
-    hasher.combine(self.kind)
-    hasher.combine(self.identifier)
-    hasher.combine(self.tag)
-    self.hash = hasher.finalize()
+    self.parts = Parts(kind: ErasedID(kind), identifier: identifier.map { ErasedID($0) }, tag: tag)
   }
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && lhs.tag == rhs.tag && lhs.kind == rhs.kind
-      && lhs.identifier == rhs.identifier
+    lhs.parts === rhs.parts
+      || (lhs.parts.hash == rhs.parts.hash && lhs.parts.tag == rhs.parts.tag
+        && lhs.parts.kind == rhs.parts.kind && lhs.parts.identifier == rhs.parts.identifier)
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
-    hasher.combine(self.hash)
+    hasher.combine(self.parts.hash)
   }
 
   private final class RootIdentity: Hashable, Sendable {
@@ -56,9 +66,22 @@ struct NavigationID: Hashable, Sendable {
 struct ErasedID: Hashable, @unchecked Sendable {
   // Only made from `Sendable` values, so holding the erased value across tasks is safe.
   let value: AnyHashable
+  /// The value's type when it takes no memory, such as an empty struct or an enum with one case:
+  /// such a type has a single value, so two of them are equal when their types are.
+  private let singleValueType: ObjectIdentifier?
 
-  init(_ value: some Hashable & Sendable) {
+  init<Value: Hashable & Sendable>(_ value: Value) {
     self.value = AnyHashable(value)
+    self.singleValueType = MemoryLayout<Value>.size == 0 ? ObjectIdentifier(Value.self) : nil
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    if let type = lhs.singleValueType, type == rhs.singleValueType { return true }
+    return lhs.value == rhs.value
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(self.value)
   }
 }
 
@@ -71,10 +94,13 @@ struct NavigationIDPath: Hashable, Sendable {
     self.path = path
   }
 
-  /// Every prefix of the path, from the empty one to the whole path.
-  var prefixes: [NavigationIDPath] {
-    (0...self.path.count).map { NavigationIDPath(path: Array(self.path.prefix($0))) }
+  /// Whether this path starts with `prefix`.
+  func hasPrefix(_ prefix: Self) -> Bool {
+    prefix.path.count <= self.path.count && self.path.starts(with: prefix.path)
   }
+
+  /// The IDs of the path, from the root store down.
+  var ids: [NavigationID] { self.path }
 
   func appending(_ element: NavigationID) -> Self {
     NavigationIDPath(path: self.path + [element])

@@ -115,6 +115,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   @usableFromInline let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
   @usableFromInline let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
   @usableFromInline let site: ReducerSite
+  @usableFromInline let destinationBody: ChildBodyCache<Destination>
 
   @usableFromInline
   init(
@@ -129,6 +130,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
     self.site = site
+    self.destinationBody = ChildBodyCache()
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
@@ -172,7 +174,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       let toPresentationState = self.toPresentationState
       let toPresentationAction = self.toPresentationAction
       destinationEffects = lifecycle.run(
-        self.destination, action: destinationAction, at: path,
+        self.destination, cache: self.destinationBody, action: destinationAction, at: path,
         dismissID: PresentationDismissID(), in: &state,
         access: { state, body in
           modify(&state, at: toPresentationState) { body(&$0.wrappedValue!) }
