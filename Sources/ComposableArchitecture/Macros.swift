@@ -153,6 +153,7 @@ public macro ReducerCaseIgnored() =
     named(_$observationRegistrar),
     named(_$willModify),
     named(shouldNotifyObservers),
+    named(_$observationStateRegistrar),
     named(_$modifyMember),
     named(_$memberName)
 )

@@ -50,6 +50,11 @@ extension ObservableStateMacro: MemberMacro {
       }
       """,
       """
+      public var _$observationStateRegistrar: ComposableArchitecture.ObservationStateRegistrar? {
+        _$observationRegistrar
+      }
+      """,
+      """
       public mutating func _$willModify() {
         _$observationRegistrar._$willModify()
       }

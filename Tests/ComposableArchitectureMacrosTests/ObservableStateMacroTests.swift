@@ -123,6 +123,10 @@ struct ObservableStateMacroTests {
           _$observationRegistrar.id
         }
 
+        public var _$observationStateRegistrar: ComposableArchitecture.ObservationStateRegistrar? {
+          _$observationRegistrar
+        }
+
         public mutating func _$willModify() {
           _$observationRegistrar._$willModify()
         }
@@ -216,6 +220,10 @@ struct ObservableStateMacroTests {
           _$observationRegistrar.id
         }
 
+        public var _$observationStateRegistrar: ComposableArchitecture.ObservationStateRegistrar? {
+          _$observationRegistrar
+        }
+
         public mutating func _$willModify() {
           _$observationRegistrar._$willModify()
         }
@@ -284,6 +292,10 @@ struct ObservableStateMacroTests {
 
         public var _$id: ComposableArchitecture.ObservableStateID {
           _$observationRegistrar.id
+        }
+
+        public var _$observationStateRegistrar: ComposableArchitecture.ObservationStateRegistrar? {
+          _$observationRegistrar
         }
 
         public mutating func _$willModify() {
@@ -414,6 +426,10 @@ struct ObservableStateMacroTests {
 
         public var _$id: ComposableArchitecture.ObservableStateID {
           _$observationRegistrar.id
+        }
+
+        public var _$observationStateRegistrar: ComposableArchitecture.ObservationStateRegistrar? {
+          _$observationRegistrar
         }
 
         public mutating func _$willModify() {
@@ -663,6 +679,10 @@ struct ObservableStateMacroTests {
 
         public var _$id: ComposableArchitecture.ObservableStateID {
           _$observationRegistrar.id
+        }
+
+        public var _$observationStateRegistrar: ComposableArchitecture.ObservationStateRegistrar? {
+          _$observationRegistrar
         }
 
         public mutating func _$willModify() {

@@ -47,6 +47,12 @@ public protocol ObservableState: Perceptible {
     _ body: (inout Value) -> Result
   ) -> Result?
 
+  /// The registrar that reports this value's own properties to their readers, when it has one
+  /// (`@ObservableState` structs do). A store registers the readers of its state's identity with
+  /// it too, so that observing a property of a store's state involves one registrar rather than
+  /// the store's and the state's; without one, the store's own registrar is used.
+  var _$observationStateRegistrar: ObservationStateRegistrar? { get }
+
   /// The name of the tracked property `keyPath` names, for messages: a key path through a
   /// computed property has no name of its own. `@ObservableState` generates it.
   static func _$memberName(of keyPath: AnyKeyPath) -> String?
@@ -64,6 +70,10 @@ func keyPathDescription(_ keyPath: AnyKeyPath) -> String {
 }
 
 extension ObservableState {
+  public var _$observationStateRegistrar: ObservationStateRegistrar? {
+    nil
+  }
+
   public static func _$memberName(of keyPath: AnyKeyPath) -> String? {
     nil
   }

@@ -24,6 +24,12 @@ public final class Store<State, Action>: Observable, Perceptible {
   let core: any Core<State, Action>
   var children: [ScopeID<State, Action>: AnyObject] = [:]
   private var observedID: ObservableStateID?
+  /// The registrar of the state the store last saw, with which readers of the state's identity
+  /// are registered (see ``ObservableState/_$observationStateRegistrar``).
+  private var observedRegistrar: ObservationStateRegistrar?
+  /// Reads the identity and the registrar of an observable state, made once per store so that
+  /// notifying observers doesn't ask the runtime again whether the state is observable.
+  private var stateIdentity: ((State) -> (ObservableStateID, ObservationStateRegistrar?))?
   private let _$observationRegistrar = ObservationRegistrar()
 
   /// Creates a root store from an initial state and a reducer.
@@ -62,8 +68,10 @@ public final class Store<State, Action>: Observable, Perceptible {
   @usableFromInline
   init(core: some Core<State, Action>) {
     self.core = core
-    if State.self is any ObservableState.Type {
-      self.observedID = ObservableStateID._$id(for: core.state)
+    if let observable = State.self as? any ObservableState.Type {
+      let identity = identityReader(of: observable, as: State.self)
+      self.stateIdentity = identity
+      (self.observedID, self.observedRegistrar) = identity(core.state)
       core.root.observe(self) { [weak self] in self?.rootStateDidChange() }
     }
   }
@@ -164,19 +172,20 @@ public final class Store<State, Action>: Observable, Perceptible {
   }
 
   func rootStateDidChange() {
-    let id = ObservableStateID._$id(for: self.core.state)
+    guard let stateIdentity = self.stateIdentity else { return }
+    let (id, registrar) = stateIdentity(self.core.state)
     // A state mutated in place keeps its registrar, which tells the readers of its properties
     // itself; only a different value (a replacement, another enum case) must be read again.
     if let observedID = self.observedID, id.isSameValue(as: observedID) { return }
+    let previousRegistrar = self.observedRegistrar
     self.observedID = id
+    self.observedRegistrar = registrar
+    previousRegistrar?.registrar.withMutation(of: StoreStateObservation.shared, keyPath: \.state) {}
     self._$observationRegistrar.withMutation(
       of: StoreStateObservation.shared, keyPath: \.state
     ) {}
   }
 
-  func access() {
-    self._$observationRegistrar.access(StoreStateObservation.shared, keyPath: \.state)
-  }
 }
 
 extension Store where State: ObservableState {
@@ -187,8 +196,13 @@ extension Store where State: ObservableState {
   /// Text("\(store.state.count)")
   /// ```
   public var state: State {
-    self.access()
-    return self.currentState
+    let state = self.currentState
+    if let registrar = state._$observationStateRegistrar {
+      registrar.access(StoreStateObservation.shared, keyPath: \.state)
+    } else {
+      self._$observationRegistrar.access(StoreStateObservation.shared, keyPath: \.state)
+    }
+    return state
   }
 
   /// Reads a property of the state, observed.
@@ -271,7 +285,20 @@ func rootStoreDependencies() -> DependencyValues {
 /// be made on every read.
 final class StoreStateObservation: Observable, Sendable {
   static let shared = StoreStateObservation()
-  var state: Void { () }
+  // Stored, so that its key path, hashed at every registration, hashes an offset.
+  let state: Void = ()
+}
+
+/// Reads the identity of state of type `State`, known to be the observable type `Observable`.
+private func identityReader<Observable: ObservableState, State>(
+  of _: Observable.Type,
+  as _: State.Type
+) -> (State) -> (ObservableStateID, ObservationStateRegistrar?) {
+  { state in
+    // `State` is `Observable`: the cast only copies.
+    let state = state as! Observable
+    return (state._$id, state._$observationStateRegistrar)
+  }
 }
 
 /// A convenience for the store of a reducer.
