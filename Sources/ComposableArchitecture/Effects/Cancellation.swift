@@ -178,11 +178,7 @@ struct CancelScope: Hashable, Sendable {
     self.discriminator = discriminator
     self.id = id
     self.testIdentifier = testIdentifier
-    var hasher = Hasher()
-    hasher.combine(discriminator)
-    hasher.combine(id)
-    hasher.combine(testIdentifier)
-    self.hash = hasher.finalize()
+    self.hash = combinedHash(discriminator, id, testIdentifier)
   }
 
   static func == (lhs: Self, rhs: Self) -> Bool {

@@ -128,6 +128,7 @@ final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
   init() {}
 
   /// Runs `child`, through its body built the first time when it has one of its own.
+  @usableFromInline
   func reduce(
     _ child: Child,
     into state: inout Child.State,
@@ -139,7 +140,7 @@ final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
       self.body = .some(body)
       return body
     }
-    guard let body else { return child.reduce(into: &state, action: action) }
+    guard let body else { return child._reduce(into: &state, action: action) }
     return body.reduce(&state, action)
   }
 }

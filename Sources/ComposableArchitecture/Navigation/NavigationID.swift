@@ -24,11 +24,7 @@ struct NavigationID: Hashable, Sendable {
       self.kind = kind
       self.identifier = identifier
       self.tag = tag
-      var hasher = Hasher()
-      hasher.combine(kind)
-      hasher.combine(identifier)
-      hasher.combine(tag)
-      self.hash = hasher.finalize()
+      self.hash = combinedHash(kind, identifier, tag)
     }
   }
 
@@ -58,6 +54,15 @@ struct NavigationID: Hashable, Sendable {
     static func == (lhs: RootIdentity, rhs: RootIdentity) -> Bool { lhs === rhs }
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
   }
+}
+
+/// The hash of three values together, for IDs that compute theirs once.
+func combinedHash(_ first: some Hashable, _ second: some Hashable, _ third: some Hashable) -> Int {
+  var hasher = Hasher()
+  hasher.combine(first)
+  hasher.combine(second)
+  hasher.combine(third)
+  return hasher.finalize()
 }
 
 /// A sendable value erased to `AnyHashable` once, when it is made. (`AnyHashableSendable` erases

@@ -75,6 +75,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let toStackAction: AnyCasePath<Base.Action, StackAction<Destination.State, Destination.Action>>
   @usableFromInline let destination: Destination
   @usableFromInline let site: ReducerSite
+  @usableFromInline let destinationBody = ChildBodyCache<Destination>()
 
   @Dependency(\.context) var context
   @Dependency(\.stackElementID) var stackElementID
@@ -105,7 +106,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
       let toStackAction = self.toStackAction
       let isPresent = state[keyPath: toStackState][id: id] != nil
       destinationEffects = lifecycle.run(
-        self.destination, action: elementAction,
+        self.destination, cache: self.destinationBody, action: elementAction,
         at: isPresent ? self.path(for: id, lifecycle) : nil,
         dismissID: StackDismissID(id: id), in: &state,
         access: { state, body in modify(&state, at: toStackState) { body(&$0[id: id]!) } },

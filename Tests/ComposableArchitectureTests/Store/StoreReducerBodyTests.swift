@@ -32,6 +32,40 @@ private struct BodyCountingThermostat {
   }
 }
 
+/// A parent embedding the thermostat twice: with `Scope` and with `ifLet`.
+@Reducer
+private struct BodyCountingHouse {
+  @ObservableState
+  struct State: Equatable {
+    var hall = BodyCountingThermostat.State()
+    var attic: BodyCountingThermostat.State?
+  }
+
+  enum Action {
+    case hall(BodyCountingThermostat.Action)
+    case attic(BodyCountingThermostat.Action)
+    case openAttic
+  }
+
+  /// Names the children's counters, so that tests running at the same time count apart.
+  let house: String
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.hall, action: \.hall) {
+      BodyCountingThermostat(label: "\(self.house) hall")
+    }
+    Reduce { state, action in
+      if case .openAttic = action {
+        state.attic = BodyCountingThermostat.State()
+      }
+      return .none
+    }
+    .ifLet(\.attic, action: \.attic) {
+      BodyCountingThermostat(label: "\(self.house) attic")
+    }
+  }
+}
+
 /// A reducer written without the macro that has both a `reduce(into:action:)` and a `body`: its
 /// own `reduce` is what runs, as the protocol promises.
 private struct HandWrittenBodyCountingThermostat: Reducer {
@@ -75,6 +109,28 @@ struct StoreReducerBodyTests {
     #expect(first.degrees == 19)
     #expect(second.degrees == 17)
     #expect(bodyBuilds.value["each"] == 2)
+  }
+
+  @Test func childrenOfABodyBuiltOnceHaveTheirBodiesBuiltOnceToo() {
+    let store = Store(initialState: BodyCountingHouse.State()) { BodyCountingHouse(house: "once") }
+    store.send(.hall(.warmer))
+    store.send(.hall(.warmer))
+    store.send(.openAttic)
+    store.send(.attic(.cooler))
+    store.send(.attic(.cooler))
+    #expect(store.hall.degrees == 20)
+    #expect(store.attic?.degrees == 16)
+    #expect(bodyBuilds.value["once hall"] == 1)
+    #expect(bodyBuilds.value["once attic"] == 1)
+  }
+
+  @Test func aTestStoreRunsTheSameChildrenAndGetsTheSameState() async {
+    let store = TestStore(initialState: BodyCountingHouse.State()) {
+      BodyCountingHouse(house: "tested")
+    }
+    await store.send(.hall(.warmer)) { $0.hall.degrees = 19 }
+    await store.send(.openAttic) { $0.attic = BodyCountingThermostat.State() }
+    await store.send(.attic(.cooler)) { $0.attic?.degrees = 17 }
   }
 
   @Test func aReducerWithItsOwnReduceRunsItAndNeverBuildsItsBody() {

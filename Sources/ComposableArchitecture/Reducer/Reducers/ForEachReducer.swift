@@ -114,6 +114,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let element: Element
   @usableFromInline let site: ReducerSite
+  @usableFromInline let elementBody = ChildBodyCache<Element>()
 
   @usableFromInline
   init(
@@ -137,7 +138,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       let toElementAction = self.toElementAction
       let isPresent = state[keyPath: self.toElementsState][id: id] != nil
       elementEffects = lifecycle.run(
-        self.element, action: elementAction,
+        self.element, cache: self.elementBody, action: elementAction,
         at: isPresent ? lifecycle.path(for: self.navigationID(for: id)) : nil, in: &state,
         access: { state, body in
           modify(&state, at: self.toElementsState) { body(&$0[id: id]!) }

@@ -48,6 +48,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: AnyCasePath<Parent.State, Child.State>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   @usableFromInline let site: ReducerSite
+  @usableFromInline let childBody = ChildBodyCache<Child>()
 
   @usableFromInline
   init(
@@ -98,7 +99,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let toChildAction = self.toChildAction
     let childEffects = toChildAction.extract(from: action).map { childAction in
       lifecycle.run(
-        self.child, action: childAction,
+        self.child, cache: self.childBody, action: childAction,
         at: self.childNavigationID(state).map(lifecycle.path(for:)), in: &state,
         access: self.withChild, embed: { toChildAction.embed($0) },
         missing: { self.missingChild(action, in: $0) }

@@ -74,6 +74,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   @usableFromInline let site: ReducerSite
+  @usableFromInline let childBody = ChildBodyCache<Child>()
 
   @usableFromInline
   init(
@@ -97,7 +98,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if let childAction {
       let toChildAction = self.toChildAction
       childEffects = lifecycle.run(
-        self.child, action: childAction,
+        self.child, cache: self.childBody, action: childAction,
         at: self.childNavigationID(state).map(lifecycle.path(for:)), in: &state,
         access: self.withChild, embed: { toChildAction.embed($0) },
         missing: { _ in self.missingChild(action) }

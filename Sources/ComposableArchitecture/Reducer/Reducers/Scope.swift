@@ -42,6 +42,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   let child: Child
 
   @usableFromInline
+  let childBody = ChildBodyCache<Child>()
+
+  @usableFromInline
   init(
     toChildState: StatePath,
     toChildAction: AnyCasePath<ParentAction, Child.Action>,
@@ -117,7 +120,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     switch self.toChildState {
     case let .keyPath(keyPath):
       let child = self.child
-      return modify(&state, at: keyPath) { child._reduce(into: &$0, action: childAction) }
+      let childBody = self.childBody
+      return modify(&state, at: keyPath) { childBody.reduce(child, into: &$0, action: childAction) }
         .map { toChildAction.embed($0) }
 
     case let .casePath(casePath, fileID, filePath, line, column):
@@ -144,8 +148,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         return .none
       }
       defer { state = casePath.embed(childState) }
-      return self.child
-        ._reduce(into: &childState, action: childAction)
+      return self.childBody
+        .reduce(self.child, into: &childState, action: childAction)
         .map { toChildAction.embed($0) }
     }
   }
