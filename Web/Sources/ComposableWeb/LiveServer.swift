@@ -147,16 +147,10 @@ public struct LiveServer: Sendable {
           try await outbound.write(.text(message))
         }
       }
-      // The session handles the page's messages in order, on its own task; the socket is read
-      // meanwhile into a bounded queue, and what does not fit is dropped.
-      group.addTask {
-        for await message in queue.messages {
-          switch message {
-          case let .text(text): await session?.receive(text)
-          case let .binary(count): await session?.receiveBinary(byteCount: count)
-          }
-        }
-      }
+      // The session handles the page's messages in order, on a task of the main actor (where
+      // the session lives, so that each message costs one job there and no hop back); the
+      // socket is read meanwhile into a bounded queue, and what does not fit is dropped.
+      group.addTask { await Self.deliver(queue.messages, to: session) }
       var dropped = 0
       for try await message in inbound.messages(maxSize: LiveSession.maximumMessageSize * 2) {
         let queued: InboundQueue.Message =
@@ -175,6 +169,20 @@ public struct LiveServer: Sendable {
       }
       queue.finish()
       group.cancelAll()
+    }
+  }
+
+  /// Hands the queued messages to the session, in order, on the main actor.
+  @MainActor
+  private static func deliver(
+    _ messages: AsyncStream<InboundQueue.Message>, to session: LiveSession?
+  ) async {
+    var iterator = messages.makeAsyncIterator()
+    while let message = await iterator.next(isolation: MainActor.shared) {
+      switch message {
+      case let .text(text): session?.receive(text)
+      case let .binary(count): session?.receiveBinary(byteCount: count)
+      }
     }
   }
 

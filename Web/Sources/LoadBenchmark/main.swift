@@ -157,6 +157,22 @@ struct ServerProcess {
     return kilobytes
   }
 
+  /// The CPU time the server has used so far (user and system, all threads), from
+  /// `/proc/<pid>/stat`, in clock ticks of 10 ms.
+  func cpuTicks() throws -> Int {
+    let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    guard let close = stat.lastIndex(of: ")") else {
+      throw BenchmarkError("unreadable /proc/\(process.processIdentifier)/stat")
+    }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after ")".
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      throw BenchmarkError("no CPU times in /proc/\(process.processIdentifier)/stat")
+    }
+    return user + system
+  }
+
   func stop() {
     if process.isRunning {
       process.terminate()
@@ -283,9 +299,10 @@ func measureIdleSessions(server: ServerProcess, count: Int) async throws -> (bef
 }
 
 /// Runs `sessions` sessions at once, each clicking "+" `actions` times; returns every click's
-/// round trip in nanoseconds and the wall time of the whole run.
+/// round trip in nanoseconds, the wall time of the whole run and the server's CPU time meanwhile
+/// in ticks of 10 ms.
 func measureActions(server: ServerProcess, sessions: Int, actions: Int) async throws -> (
-  latencies: [Int64], elapsed: Duration
+  latencies: [Int64], elapsed: Duration, serverTicks: Int
 ) {
   let loaded = Gate()
   let start = Gate()
@@ -321,11 +338,12 @@ func measureActions(server: ServerProcess, sessions: Int, actions: Int) async th
       }
     }
     while await loaded.count < sessions { try await Task.sleep(for: .milliseconds(5)) }
+    let ticks = try server.cpuTicks()
     let began = ContinuousClock.now
     await start.open()
     var all: [Int64] = []
     for try await latencies in group { all += latencies }
-    return (all, began.duration(to: .now))
+    return (all, began.duration(to: .now), try server.cpuTicks() - ticks)
   }
 }
 
@@ -354,8 +372,9 @@ func run(_ options: Options) async throws {
     )
   }
 
-  let (latencies, elapsed) = try await measureActions(
+  let (latencies, elapsed, serverTicks) = try await measureActions(
     server: server, sessions: options.sessions, actions: options.actions)
+  let serverCPU = Double(serverTicks) / 100
   let sorted = latencies.sorted()
   guard sorted.count == options.sessions * options.actions else {
     throw BenchmarkError("expected \(options.sessions * options.actions) round trips, got \(sorted.count)")
@@ -366,6 +385,9 @@ func run(_ options: Options) async throws {
   )
   print(
     "Click → patch latency: p50 \(String(format: "%.2f", percentile(sorted, 0.5))) ms, p99 \(String(format: "%.2f", percentile(sorted, 0.99))) ms, max \(String(format: "%.2f", percentile(sorted, 1))) ms"
+  )
+  print(
+    "Server CPU during the actions: \(String(format: "%.2f", serverCPU)) s → \(String(format: "%.0f", serverCPU / Double(sorted.count) * 1e6)) µs per action"
   )
   print("Server RSS at the end: \(try server.residentKilobytes()) kB")
 }
