@@ -9,6 +9,7 @@ import Logging
 /// ```sh
 /// swift run -c release --package-path Web LoadBenchmark
 /// swift run -c release --package-path Web LoadBenchmark --sessions 200 --actions 100 --idle 1000 --timeout 120
+/// swift run -c release --package-path Web LoadBenchmark --idle 0 --rate 10
 /// ```
 ///
 /// It starts the case studies' counter in a server of its own (this executable run with
@@ -16,8 +17,13 @@ import Logging
 /// 1. opens `--idle` sessions that load their page and keep their socket open, and reports the
 ///    server's resident memory before and after, per session;
 /// 2. opens `--sessions` sessions at once, each of which clicks the counter's "+" `--actions`
-///    times, one click after the reply to the previous one, timing each click from sending it to
-///    the arrival of its patch; it reports the latencies' p50, p99 and maximum and the throughput.
+///    times, timing each click from sending it to the arrival of its patch; it reports the
+///    latencies' p50, p99 and maximum, the throughput, and the CPU time the server and the
+///    clients spent meanwhile. Without `--rate`, each click is sent the moment the previous
+///    click's patch arrives (a closed loop: the server is saturated). With `--rate N`, each
+///    session clicks N times a second, at jittered times (see ``schedule(click:rate:offset:)``);
+///    a click whose time comes before the previous patch arrived waits for it (the page needs
+///    the new handler id) and is counted as held back.
 ///
 /// The server runs with the default `LiveLimits` (50 messages per second per page, bursts of
 /// 100, 10,000 sessions): 100 clicks as fast as replies come fit in the burst. A dropped click
@@ -30,10 +36,11 @@ struct Options {
   var actions = 100
   var idle = 1_000
   var timeout = 120
+  var rate: Int?
   var serve = false
 
   static let usage =
-    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--timeout SECONDS (1...600)]"
+    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--rate CLICKS-PER-SECOND-PER-SESSION (1...50)] [--timeout SECONDS (1...600)]"
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -51,6 +58,8 @@ struct Options {
       case "--actions": options.actions = number(argument, 1...100)
       case "--idle": options.idle = number(argument, 0...5_000)
       case "--timeout": options.timeout = number(argument, 1...600)
+      // The server admits 50 messages per second per page.
+      case "--rate": options.rate = number(argument, 1...50)
       case "--serve": options.serve = true
       case "--help", "-h":
         print(usage)
@@ -208,23 +217,48 @@ actor Gate {
 }
 
 /// What a page learns from the server's messages: the handler id of the "+" button and the count.
+///
+/// Read from the message's UTF-8 bytes: the client shares the machine's cores with the server, so
+/// the less it spends finding these, the less it takes from the server.
 enum Page {
   /// The `data-ocaf-click` id of the button labelled "Increment", in a message's JSON text.
   static func incrementHandler(in message: String) -> Substring? {
-    guard let label = message.range(of: #"aria-label=\"Increment\""#),
-      let start = message[..<label.lowerBound].range(of: "<button", options: .backwards),
-      let end = message[label.upperBound...].firstIndex(of: ">")
+    let utf8 = message[...].utf8
+    guard let label = find(#"aria-label=\"Increment\""#, in: utf8) else { return nil }
+    // The button's tag starts at the last "<button" before the label and ends at the next ">".
+    var start = label
+    while true {
+      guard start != utf8.startIndex else { return nil }
+      start = utf8.index(before: start)
+      if utf8[start...].starts(with: "<button".utf8) { break }
+    }
+    guard let end = utf8[label...].firstIndex(of: UInt8(ascii: ">")),
+      let attribute = find(#"data-ocaf-click=\""#, in: utf8[start..<end])
     else { return nil }
-    let tag = message[start.upperBound..<end]
-    guard let attribute = tag.range(of: #"data-ocaf-click=\""#) else { return nil }
-    let id = tag[attribute.upperBound...].prefix(while: { $0 != "\\" && $0 != "\"" })
-    return id.isEmpty ? nil : id
+    let idStart = utf8.index(attribute, offsetBy: #"data-ocaf-click=\""#.utf8.count)
+    let idEnd =
+      utf8[idStart..<end].firstIndex { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") } ?? end
+    return idStart == idEnd ? nil : message[idStart..<idEnd]
   }
 
   /// The number shown in the counter's `<span class="count">`.
   static func count(in message: String) -> Int? {
-    guard let range = message.range(of: #"class=\"count\">"#) else { return nil }
-    return Int(message[range.upperBound...].prefix(while: { $0.isNumber || $0 == "-" }))
+    let marker = #"class=\"count\">"#
+    guard let range = find(marker, in: message[...].utf8) else { return nil }
+    let digits = message.utf8.index(range, offsetBy: marker.utf8.count)
+    return Int(message[digits...].prefix(while: { $0.isNumber || $0 == "-" }))
+  }
+
+  /// Where `needle` first occurs in `haystack`.
+  static func find(_ needle: String, in haystack: Substring.UTF8View) -> String.Index? {
+    let needle = Array(needle.utf8)
+    guard let first = needle.first else { return haystack.startIndex }
+    var index = haystack.startIndex
+    while let candidate = haystack[index...].firstIndex(of: first) {
+      if haystack[candidate...].starts(with: needle) { return candidate }
+      index = haystack.index(after: candidate)
+    }
+    return nil
   }
 }
 
@@ -298,15 +332,26 @@ func measureIdleSessions(server: ServerProcess, count: Int) async throws -> (bef
   }
 }
 
-/// Runs `sessions` sessions at once, each clicking "+" `actions` times; returns every click's
-/// round trip in nanoseconds, the wall time of the whole run and the server's CPU time meanwhile
-/// in ticks of 10 ms.
-func measureActions(server: ServerProcess, sessions: Int, actions: Int) async throws -> (
-  latencies: [Int64], elapsed: Duration, serverTicks: Int
+/// When click `click` (from 1) of a session clicking `rate` times a second is due, in seconds
+/// after the start: the session's random `offset` (a fraction of an interval, so that sessions
+/// spread over it), one interval per click, and a random jitter of up to a quarter of an
+/// interval either way. Clicks keep their order, none is due before the start, and the mean
+/// rate stays `rate`.
+func schedule(click: Int, rate: Int, offset: Double) -> Double {
+  let interval = 1 / Double(rate)
+  return (offset + Double(click) - 0.75 + Double.random(in: -0.25...0.25)) * interval
+}
+
+/// Runs `sessions` sessions at once, each clicking "+" `actions` times, as fast as patches come
+/// or `rate` times a second; returns every click's round trip in nanoseconds, the clicks held
+/// back, the wall time of the whole run, the server's CPU time meanwhile in ticks of 10 ms, and
+/// this process's CPU time meanwhile.
+func measureActions(server: ServerProcess, sessions: Int, actions: Int, rate: Int?) async throws -> (
+  latencies: [Int64], heldBack: Int, elapsed: Duration, serverTicks: Int, clientCPU: Double
 ) {
   let loaded = Gate()
   let start = Gate()
-  return try await withThrowingTaskGroup(of: [Int64].self) { group in
+  return try await withThrowingTaskGroup(of: Latencies.self) { group in
     for _ in 0..<sessions {
       group.addTask {
         let latencies = Latencies()
@@ -317,7 +362,17 @@ func measureActions(server: ServerProcess, sessions: Int, actions: Int) async th
           }
           await loaded.arrive()
           await start.wait()
+          let began = ContinuousClock.now
+          let offset = Double.random(in: 0..<1)
           for click in 1...actions {
+            if let rate {
+              let due = began + .seconds(schedule(click: click, rate: rate, offset: offset))
+              if due < .now {
+                latencies.heldBack += 1
+              } else {
+                try await Task.sleep(until: due, clock: .continuous)
+              }
+            }
             let sent = ContinuousClock.now
             try await outbound.write(.text(#"{"handler":"\#(handler)"}"#))
             guard case let .text(reply)? = try await messages.next() else {
@@ -334,23 +389,40 @@ func measureActions(server: ServerProcess, sessions: Int, actions: Int) async th
           }
         }
         }
-        return latencies.values
+        return latencies
       }
     }
     while await loaded.count < sessions { try await Task.sleep(for: .milliseconds(5)) }
     let ticks = try server.cpuTicks()
+    let clientCPU = clientCPUSeconds()
     let began = ContinuousClock.now
     await start.open()
     var all: [Int64] = []
-    for try await latencies in group { all += latencies }
-    return (all, began.duration(to: .now), try server.cpuTicks() - ticks)
+    var heldBack = 0
+    for try await latencies in group {
+      all += latencies.values
+      heldBack += latencies.heldBack
+    }
+    return (
+      all, heldBack, began.duration(to: .now), try server.cpuTicks() - ticks,
+      clientCPUSeconds() - clientCPU
+    )
   }
 }
 
-/// One session's latencies, appended by that session's task only.
+/// One session's latencies and held-back clicks, written by that session's task only.
 final class Latencies: @unchecked Sendable {
   private(set) var values: [Int64] = []
+  var heldBack = 0
   func append(_ value: Int64) { values.append(value) }
+}
+
+/// The CPU time this process (the clients) has used so far, in seconds.
+func clientCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 func percentile(_ sorted: [Int64], _ fraction: Double) -> Double {
@@ -372,14 +444,21 @@ func run(_ options: Options) async throws {
     )
   }
 
-  let (latencies, elapsed, serverTicks) = try await measureActions(
-    server: server, sessions: options.sessions, actions: options.actions)
+  let (latencies, heldBack, elapsed, serverTicks, clientCPU) = try await measureActions(
+    server: server, sessions: options.sessions, actions: options.actions, rate: options.rate)
   let serverCPU = Double(serverTicks) / 100
   let sorted = latencies.sorted()
   guard sorted.count == options.sessions * options.actions else {
     throw BenchmarkError("expected \(options.sessions * options.actions) round trips, got \(sorted.count)")
   }
   let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  if let rate = options.rate {
+    print(
+      "Mode: paced, \(rate) clicks/s per session (\(rate * options.sessions) clicks/s offered); \(heldBack) clicks held back for a late patch"
+    )
+  } else {
+    print("Mode: closed loop (each click sent when the previous patch arrives)")
+  }
   print(
     "Actions: \(options.sessions) sessions × \(options.actions) clicks = \(sorted.count) round trips in \(String(format: "%.2f", seconds)) s → \(Int(Double(sorted.count) / seconds)) actions/s"
   )
@@ -387,7 +466,7 @@ func run(_ options: Options) async throws {
     "Click → patch latency: p50 \(String(format: "%.2f", percentile(sorted, 0.5))) ms, p99 \(String(format: "%.2f", percentile(sorted, 0.99))) ms, max \(String(format: "%.2f", percentile(sorted, 1))) ms"
   )
   print(
-    "Server CPU during the actions: \(String(format: "%.2f", serverCPU)) s → \(String(format: "%.0f", serverCPU / Double(sorted.count) * 1e6)) µs per action"
+    "Server CPU during the actions: \(String(format: "%.2f", serverCPU)) s → \(String(format: "%.0f", serverCPU / Double(sorted.count) * 1e6)) µs per action; clients' CPU \(String(format: "%.2f", clientCPU)) s → \(String(format: "%.0f", clientCPU / Double(sorted.count) * 1e6)) µs per action"
   )
   print("Server RSS at the end: \(try server.residentKilobytes()) kB")
 }
