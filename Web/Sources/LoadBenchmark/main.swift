@@ -37,10 +37,11 @@ struct Options {
   var idle = 1_000
   var timeout = 120
   var rate: Int?
+  var serverWrapper: String?
   var serve = false
 
   static let usage =
-    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--rate CLICKS-PER-SECOND-PER-SESSION (1...50)] [--timeout SECONDS (1...600)]"
+    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--rate CLICKS-PER-SECOND-PER-SESSION (1...50)] [--timeout SECONDS (1...600)] [--server-wrapper \"COMMAND ARGUMENTS\"]"
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -60,6 +61,12 @@ struct Options {
       case "--timeout": options.timeout = number(argument, 1...600)
       // The server admits 50 messages per second per page.
       case "--rate": options.rate = number(argument, 1...50)
+      // A profiler to run the server under, e.g. "/usr/bin/heaptrack -o /tmp/server".
+      case "--server-wrapper":
+        guard let wrapper = arguments.popFirst(), !wrapper.isEmpty else {
+          fail("--server-wrapper needs a command\n\(usage)", code: 2)
+        }
+        options.serverWrapper = wrapper
       case "--serve": options.serve = true
       case "--help", "-h":
         print(usage)
@@ -126,11 +133,18 @@ struct ServerProcess {
   let port: Int
   let input: Pipe
 
-  static func start() async throws -> ServerProcess {
+  /// Starts the server, under `wrapper` (a command and its arguments, split at spaces) if given.
+  static func start(wrapper: String?) async throws -> ServerProcess {
     let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--serve"]
+    if let wrapper {
+      let parts = wrapper.split(separator: " ").map(String.init)
+      process.executableURL = URL(fileURLWithPath: parts[0])
+      process.arguments = Array(parts.dropFirst()) + [executable, "--serve"]
+    } else {
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = ["--serve"]
+    }
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
@@ -139,13 +153,16 @@ struct ServerProcess {
     // The server prints "Load benchmark running at http://127.0.0.1:PORT/" once it listens.
     let line = await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
-        var text = Data()
-        while !text.contains(UInt8(ascii: "\n")) {
+        // Lines before it (a wrapper's, e.g. a profiler's) are skipped.
+        var text = ""
+        while !text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+          .contains(where: { $0.contains("http://127.0.0.1:") })
+        {
           let chunk = output.fileHandleForReading.availableData
           if chunk.isEmpty { break }
-          text.append(chunk)
+          text += String(decoding: chunk, as: UTF8.self)
         }
-        continuation.resume(returning: String(decoding: text, as: UTF8.self))
+        continuation.resume(returning: text)
       }
     }
     guard let range = line.range(of: "http://127.0.0.1:"),
@@ -432,7 +449,7 @@ func percentile(_ sorted: [Int64], _ fraction: Double) -> Double {
 
 func run(_ options: Options) async throws {
   raiseOpenFileLimit(needed: max(options.idle, options.sessions) + 256)
-  let server = try await ServerProcess.start()
+  let server = try await ServerProcess.start(wrapper: options.serverWrapper)
   defer { server.stop() }
   print("Server: pid \(server.process.processIdentifier) at http://127.0.0.1:\(server.port)/ (release build, counter case study, default LiveLimits)")
 
