@@ -5,39 +5,78 @@ import Foundation
 /// common message read without a decoder. Every page message is one of these, so they are worth
 /// the few lines: a `JSONEncoder` builds a tree of values and sorts keys for each patch.
 enum JSONText {
-  /// Appends `text` as a JSON string literal, quotes included.
+  /// Appends `text` as a JSON string literal, quotes included: the literal's length is counted
+  /// first, then its bytes are written into a string of that size.
   static func appendString(_ text: String, into output: inout String) {
-    output += "\""
-    let utf8 = text.utf8
-    var runStart = utf8.startIndex
-    var index = runStart
-    while index != utf8.endIndex {
-      let byte = utf8[index]
-      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        if runStart != index { output += text[runStart..<index] }
-        switch byte {
-        case UInt8(ascii: "\""): output += "\\\""
-        case UInt8(ascii: "\\"): output += "\\\\"
-        case UInt8(ascii: "\n"): output += "\\n"
-        case UInt8(ascii: "\r"): output += "\\r"
-        case UInt8(ascii: "\t"): output += "\\t"
-        case 0x08: output += "\\b"
-        case 0x0C: output += "\\f"
-        default:
-          output += "\\u00"
-          output += byte < 0x10 ? "0" : "1"
-          output += String(byte & 0x0F, radix: 16)
-        }
-        runStart = utf8.index(after: index)
+    var text = text
+    text.withUTF8 { source in
+      let length = quotedLength(source)
+      output += String(unsafeUninitializedCapacity: length) { target in
+        writeQuoted(source, into: target)
       }
-      index = utf8.index(after: index)
     }
-    if runStart == utf8.startIndex {
-      output += text
-    } else if runStart != utf8.endIndex {
-      output += text[runStart...]
+  }
+
+  /// The length in bytes of `source` written as a JSON string literal, quotes included.
+  private static func quotedLength(_ source: UnsafeBufferPointer<UInt8>) -> Int {
+    var length = 2
+    for byte in source {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+        UInt8(ascii: "\t"), 0x08, 0x0C:
+        length += 2
+      case ..<0x20:
+        length += 6
+      default:
+        length += 1
+      }
     }
-    output += "\""
+    return length
+  }
+
+  /// Writes `source` as a JSON string literal into `target`, which holds exactly
+  /// ``quotedLength(_:)`` bytes; returns that length.
+  private static func writeQuoted(
+    _ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    var position = 0
+    func put(_ byte: UInt8) {
+      target[position] = byte
+      position += 1
+    }
+    put(UInt8(ascii: "\""))
+    for byte in source {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        put(UInt8(ascii: "\\"))
+        put(byte)
+      case UInt8(ascii: "\n"):
+        put(UInt8(ascii: "\\"))
+        put(UInt8(ascii: "n"))
+      case UInt8(ascii: "\r"):
+        put(UInt8(ascii: "\\"))
+        put(UInt8(ascii: "r"))
+      case UInt8(ascii: "\t"):
+        put(UInt8(ascii: "\\"))
+        put(UInt8(ascii: "t"))
+      case 0x08:
+        put(UInt8(ascii: "\\"))
+        put(UInt8(ascii: "b"))
+      case 0x0C:
+        put(UInt8(ascii: "\\"))
+        put(UInt8(ascii: "f"))
+      case ..<0x20:
+        for escape in "\\u00".utf8 { put(escape) }
+        // Below 0x20: the high digit is 0 or 1, the low one 0-9 or a-f.
+        put(UInt8(ascii: "0") + byte >> 4)
+        let low = byte & 0x0F
+        put(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+      default:
+        put(byte)
+      }
+    }
+    put(UInt8(ascii: "\""))
+    return position
   }
 
   /// `{"html":…,"session":…,"type":"render"}`

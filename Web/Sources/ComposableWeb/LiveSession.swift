@@ -40,7 +40,8 @@ public final class LiveSession {
     var childIDs: [String] = []
   }
 
-  private struct RenderContext {
+  /// What the render of one component keeps track of.
+  struct RenderContext {
     let componentID: String
     let previousChildren: Set<String>
     let dirty: Set<String>
@@ -89,7 +90,8 @@ public final class LiveSession {
   ) {
     self.init(
       id: id,
-      root: Component(key: nil, identity: nil, body: { view(store).bound(to: store) }),
+      root: Component(
+        key: nil, identity: nil, body: { StoreNodes(nodes: view(store), store: store) }),
       replacedHandlerGrace: replacedHandlerGrace,
       limits: limits,
       logger: logger
@@ -305,31 +307,37 @@ public final class LiveSession {
     }
     var context = RenderContext(
       componentID: componentID, previousChildren: Set(previous?.childIDs ?? []), dirty: dirty)
-    write(body, context: &context, into: &output)
+    body.write(in: self, context: &context, into: &output)
     mounted[componentID]?.handlerIDs = context.handlerIDs
     mounted[componentID]?.childIDs = context.childIDs
     for childID in context.previousChildren.subtracting(context.placed) { unmount(childID) }
   }
 
-  private func write(_ node: BoundNode, context: inout RenderContext, into output: inout String) {
+  /// Writes a component's nodes, issuing an id for each of their handlers.
+  func write<State, Action>(
+    _ node: Node<Action>, sendingTo store: Store<State, Action>, context: inout RenderContext,
+    into output: inout String
+  ) {
     switch node {
-    case let .element(tag, attributes, events, children):
-      HTMLWriter.openTagStart(tag, into: &output)
-      for (name, value) in attributes { HTMLWriter.attribute(name, value, into: &output) }
-      for (event, handler) in events {
+    case let .element(element):
+      HTMLWriter.openTagStart(element.tag, into: &output)
+      for (name, value) in element.attributes { HTMLWriter.attribute(name, value, into: &output) }
+      for (event, handler) in element.events {
         nextHandlerNumber += 1
         let handlerID = "h" + String(nextHandlerNumber)
-        handlers[handlerID] = handler
+        handlers[handlerID] = BoundHandler(handler, sendingTo: store)
         context.handlerIDs.append(handlerID)
         HTMLWriter.attribute("data-ocaf-" + event, handlerID, into: &output)
       }
       output += ">"
-      for child in children { write(child, context: &context, into: &output) }
-      HTMLWriter.closeTag(tag, into: &output)
+      for child in element.children {
+        write(child, sendingTo: store, context: &context, into: &output)
+      }
+      HTMLWriter.closeTag(element.tag, into: &output)
     case let .text(text):
       HTMLWriter.escapeText(text, into: &output)
     case let .fragment(nodes):
-      for child in nodes { write(child, context: &context, into: &output) }
+      for child in nodes { write(child, sendingTo: store, context: &context, into: &output) }
     case let .component(child):
       let childID = context.componentID + "." + (child.key ?? String(context.childIndex))
       context.childIndex += 1

@@ -1,4 +1,6 @@
 import CaseStudies
+import CaseStudyFeatures
+import ComposableArchitecture
 import ComposableWeb
 import Foundation
 import HummingbirdWSClient
@@ -38,10 +40,11 @@ struct Options {
   var timeout = 120
   var rate: Int?
   var serverWrapper: String?
+  var mainActorClicks: Int?
   var serve = false
 
   static let usage =
-    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--rate CLICKS-PER-SECOND-PER-SESSION (1...50)] [--timeout SECONDS (1...600)] [--server-wrapper \"COMMAND ARGUMENTS\"]"
+    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--rate CLICKS-PER-SECOND-PER-SESSION (1...50)] [--timeout SECONDS (1...600)] [--server-wrapper \"COMMAND ARGUMENTS\"] | --main-actor-clicks N (1...1000000)"
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -67,6 +70,7 @@ struct Options {
           fail("--server-wrapper needs a command\n\(usage)", code: 2)
         }
         options.serverWrapper = wrapper
+      case "--main-actor-clicks": options.mainActorClicks = number(argument, 1...1_000_000)
       case "--serve": options.serve = true
       case "--help", "-h":
         print(usage)
@@ -488,8 +492,54 @@ func run(_ options: Options) async throws {
   print("Server RSS at the end: \(try server.residentKilobytes()) kB")
 }
 
+/// The main actor's share of a click, without sockets or tasks: one counter session in this
+/// process receives `clicks` clicks, each followed by the flush that renders and encodes its
+/// patch. Prints the best of five rounds, in µs per click.
+@MainActor
+func measureMainActorClicks(_ clicks: Int) throws {
+  var logger = Logger(label: "load-benchmark-main-actor")
+  logger.logLevel = .error
+  var best = Double.infinity
+  for _ in 0..<5 {
+    let session = LiveSession(
+      id: "main-actor",
+      store: Store(initialState: Counter.State()) { Counter() },
+      view: counterView,
+      // Replaced handler ids stay accepted for 5 ms instead of 5 s: as many as a page clicking
+      // at the server's limit of 50 messages a second leaves (about 500), where 5 s of this
+      // loop would leave hundreds of thousands.
+      replacedHandlerGrace: .milliseconds(5),
+      // No rate limit: the clicks come as fast as the loop sends them.
+      limits: LiveLimits(messagesPerSecond: 1e12, burst: Int.max / 2),
+      logger: logger
+    )
+    guard var handler = Page.incrementHandler(in: session.start()) else {
+      throw BenchmarkError("the counter page has no Increment button")
+    }
+    let began = ContinuousClock.now
+    for click in 1...clicks {
+      session.receive(#"{"handler":"\#(handler)"}"#)
+      guard let patch = session.flush(), let next = Page.incrementHandler(in: patch) else {
+        throw BenchmarkError("click \(click) got no patch with an Increment button")
+      }
+      handler = next
+    }
+    let elapsed = began.duration(to: .now)
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    best = min(best, seconds / Double(clicks) * 1e6)
+    session.close()
+  }
+  print("Main actor, one session in process: \(clicks) clicks (receive + flush), best of 5 rounds: \(String(format: "%.2f", best)) µs per click")
+}
+
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
-if options.serve {
+if let clicks = options.mainActorClicks {
+  do {
+    try measureMainActorClicks(clicks)
+  } catch {
+    fail("\(error)")
+  }
+} else if options.serve {
   try await serve()
 } else {
   // The hard limit: whatever is still running then, the benchmark fails (and the server, whose
