@@ -62,8 +62,9 @@ struct FloodGate {
 /// The bounded queue of a page's messages between the socket and its session, handled in order
 /// on the main actor.
 ///
-/// No task waits on it: the first message queued while none is being handled starts a
-/// main-actor task that handles the queue until it is empty, so an idle page costs no task.
+/// No task waits on it, so an idle page costs no task: the first message queued while none is
+/// being handled starts a main-actor task, and each message handled while more wait starts
+/// another for the next one, so that other pages' work runs between two of a page's messages.
 ///
 /// ```swift
 /// let queue = InboundQueue(limit: 64) { message in session.handle(message) }
@@ -102,7 +103,7 @@ final class InboundQueue: Sendable {
       return (true, true)
     }
     if start {
-      Task.detached { @MainActor in self.handleQueued() }
+      Task.detached { @MainActor in self.handleNext() }
     }
     return queued
   }
@@ -116,21 +117,43 @@ final class InboundQueue: Sendable {
     }
   }
 
+  /// How many messages the queue holds, handled ones not yet dropped included.
+  var storedCount: Int { state.withValue { $0.pending.count } }
+
+  /// Handles the next queued message; if more are waiting, the next one is handled in a job of
+  /// its own, behind the main actor's other work (other pages).
   @MainActor
-  private func handleQueued() {
-    while let message = takeNext() { handle(message) }
+  private func handleNext() {
+    guard let message = takeNext() else { return }
+    handle(message)
+    if hasMore() {
+      Task.detached { @MainActor in self.handleNext() }
+    }
   }
 
   private func takeNext() -> Message? {
     state.withValue { state in
-      guard state.next < state.pending.count else {
-        state.pending.removeAll(keepingCapacity: false)
+      guard state.next < state.pending.count else { return nil }
+      // Handled messages are dropped from the front now and then, so that a page that keeps
+      // the queue from ever emptying does not keep them all.
+      if state.next >= 32, state.next * 2 >= state.pending.count {
+        state.pending.removeFirst(state.next)
         state.next = 0
-        state.isHandling = false
-        return nil
       }
       defer { state.next += 1 }
       return state.pending[state.next]
+    }
+  }
+
+  /// Whether messages are waiting; when none is, the queue is emptied and the next offer starts
+  /// handling again.
+  private func hasMore() -> Bool {
+    state.withValue { state in
+      guard state.next >= state.pending.count else { return true }
+      state.pending.removeAll(keepingCapacity: false)
+      state.next = 0
+      state.isHandling = false
+      return false
     }
   }
 }

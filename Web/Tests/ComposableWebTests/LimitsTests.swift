@@ -53,6 +53,27 @@ import Testing
     #expect(received.value == Array(0..<30))
   }
 
+  @Test func aQueueThatNeverEmptiesDropsTheMessagesItHandled() async throws {
+    let received = LockIsolated<[Int]>([])
+    let largestStore = LockIsolated(0)
+    let box = LockIsolated<InboundQueue?>(nil)
+    // Each message handled queues the next one before the queue could empty: 300 in a row.
+    let queue = InboundQueue(limit: 4) { message in
+      guard case let .binary(count) = message else { return }
+      received.withValue { $0.append(count) }
+      if count < 299, let queue = box.value {
+        _ = queue.offer(.binary(count + 1))
+        largestStore.withValue { $0 = max($0, queue.storedCount) }
+      }
+    }
+    box.setValue(queue)
+    #expect(queue.offer(.binary(0)))
+    try await waitUntil { received.value.count == 300 }
+    #expect(received.value == Array(0..<300))
+    #expect(largestStore.value <= 66)
+    #expect(queue.storedCount == 0)
+  }
+
   @Test func theOutboundQueueWritesInOrderAndDrains() async throws {
     let written = LockIsolated<[String]>([])
     let queue = OutboundQueue { message in
@@ -104,9 +125,9 @@ import Testing
     registry.endAll()
   }
 
-  /// Waits (up to a second) until `condition` holds.
+  /// Waits (up to two seconds) until `condition` holds.
   func waitUntil(_ condition: () -> Bool) async throws {
-    for _ in 0..<200 where !condition() {
+    for _ in 0..<400 where !condition() {
       try await Task.sleep(for: .milliseconds(5))
     }
   }
