@@ -67,7 +67,9 @@ struct FloodGate {
 /// another for the next one, so that other pages' work runs between two of a page's messages.
 ///
 /// ```swift
-/// let queue = InboundQueue(limit: 64) { message in session.handle(message) }
+/// let queue = InboundQueue(limit: 64) { message in
+///   if case let .text(text) = message { session.receive(text) }
+/// }
 /// if !queue.offer(.text(text)) { /* logged and dropped */ }
 /// ```
 final class InboundQueue: Sendable {

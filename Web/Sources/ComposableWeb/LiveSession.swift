@@ -142,7 +142,7 @@ public final class LiveSession {
     receive(Self.read(text), at: now)
   }
 
-  /// A page's message, read (off the main actor when it comes from a socket) but not yet acted on.
+  /// A page's message, read but not yet acted on.
   enum Incoming: Sendable {
     case message(ClientMessage)
     case malformed
