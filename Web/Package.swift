@@ -56,6 +56,8 @@ let package = Package(
       dependencies: [
         "CaseStudies",
         "ComposableWeb",
+        .product(name: "CaseStudyFeatures", package: "Examples"),
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
       ]

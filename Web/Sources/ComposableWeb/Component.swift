@@ -10,7 +10,8 @@ public struct Component {
   /// The store the component shows: a parent's new render keeps a mounted child only if it
   /// shows the same store.
   let identity: ObjectIdentifier?
-  let body: @MainActor () -> BoundNode
+  /// Builds the view, reading the state it shows, and returns its nodes with their store.
+  let body: @MainActor () -> any ComponentBody
 }
 
 /// Embeds `view` of `store` as a ``Component`` inside a parent's nodes.
@@ -35,7 +36,9 @@ public func component<State, Action, ParentAction>(
   _ view: @escaping @MainActor (Store<State, Action>) -> Node<Action>
 ) -> Node<ParentAction> {
   .component(
-    Component(key: key, identity: ObjectIdentifier(store), body: { view(store).bound(to: store) }))
+    Component(
+      key: key, identity: ObjectIdentifier(store),
+      body: { StoreNodes(nodes: view(store), store: store) }))
 }
 
 /// A component per element of an identified array, each keyed by its element's id, in order:
@@ -63,12 +66,21 @@ public func forEach<ID: Hashable & Sendable, State: Identifiable, Action, Parent
   )
 }
 
-/// A node whose handlers are bound to the store they send to.
-enum BoundNode {
-  case element(tag: String, attributes: [(name: String, value: String)], events: [(String, BoundHandler)], children: [BoundNode])
-  case text(String)
-  case fragment([BoundNode])
-  case component(Component)
+/// A view's nodes and the store their handlers send to, as a session writes them: the nodes are
+/// written straight to HTML, and each handler is bound to the store as its id is issued.
+protocol ComponentBody {
+  @MainActor
+  func write(in session: LiveSession, context: inout LiveSession.RenderContext, into output: inout String)
+}
+
+struct StoreNodes<State, Action>: ComponentBody {
+  let nodes: Node<Action>
+  let store: Store<State, Action>
+
+  @MainActor
+  func write(in session: LiveSession, context: inout LiveSession.RenderContext, into output: inout String) {
+    session.write(nodes, sendingTo: store, context: &context, into: &output)
+  }
 }
 
 /// A handler bound to a store: runs with the value the page sent.
@@ -77,47 +89,29 @@ struct BoundHandler {
   /// needs none.
   let expected: String?
   let run: (InputValue?) -> InputOutcome
-}
 
-extension Node {
+  init(expected: String?, run: @escaping (InputValue?) -> InputOutcome) {
+    self.expected = expected
+    self.run = run
+  }
+
+  /// `handler`, sending its actions to `store`.
   @MainActor
-  func bound<State>(to store: Store<State, Action>) -> BoundNode {
-    switch self {
-    case let .element(element):
-      return .element(
-        tag: element.tag,
-        attributes: element.attributes,
-        events: element.events.map { event, handler in
-          switch handler {
-          case let .send(action):
-            return (
-              event,
-              BoundHandler(expected: nil) { _ in
-                _ = store.send(action)
-                return .applied
-              }
-            )
-          case let .value(makeAction):
-            return (
-              event,
-              BoundHandler(expected: "a string") { value in
-                guard case let .string(text) = value else { return .wrongType }
-                _ = store.send(makeAction(text))
-                return .applied
-              }
-            )
-          case let .input(handler):
-            return (event, BoundHandler(expected: handler.expected, run: handler.write))
-          }
-        },
-        children: element.children.map { $0.bound(to: store) }
-      )
-    case let .text(text):
-      return .text(text)
-    case let .fragment(nodes):
-      return .fragment(nodes.map { $0.bound(to: store) })
-    case let .component(component):
-      return .component(component)
+  init<State, Action>(_ handler: Handler<Action>, sendingTo store: Store<State, Action>) {
+    switch handler {
+    case let .send(action):
+      self.init(expected: nil) { _ in
+        _ = store.send(action)
+        return .applied
+      }
+    case let .value(makeAction):
+      self.init(expected: "a string") { value in
+        guard case let .string(text) = value else { return .wrongType }
+        _ = store.send(makeAction(text))
+        return .applied
+      }
+    case let .input(handler):
+      self.init(expected: handler.expected, run: handler.write)
     }
   }
 }

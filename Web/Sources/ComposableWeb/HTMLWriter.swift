@@ -1,6 +1,9 @@
 import IssueReporting
 
 /// Escaping and serialisation shared by static pages and sessions.
+///
+/// Everything here works on UTF-8 bytes: the characters it escapes are ASCII, so a string
+/// without any of them is appended whole, and one with some is appended in runs between them.
 enum HTMLWriter {
   /// Elements that have no closing tag.
   static let voidElements: Set<String> = [
@@ -8,51 +11,102 @@ enum HTMLWriter {
     "wbr",
   ]
 
-  /// Escapes text for use between tags.
+  /// Escapes text for use between tags: `&`, `<` and `>`.
   static func escapeText(_ text: String, into output: inout String) {
-    for character in text {
-      switch character {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      default: output.append(character)
+    escape(text, into: &output) { byte in
+      switch byte {
+      case UInt8(ascii: "&"): "&amp;"
+      case UInt8(ascii: "<"): "&lt;"
+      case UInt8(ascii: ">"): "&gt;"
+      default: nil
       }
     }
   }
 
-  /// Escapes text for use inside a double-quoted attribute value.
+  /// Escapes text for use inside a double-quoted attribute value: `&`, `<`, `>`, `"` and `'`.
   static func escapeAttribute(_ text: String, into output: inout String) {
-    for character in text {
-      switch character {
-      case "&": output += "&amp;"
-      case "<": output += "&lt;"
-      case ">": output += "&gt;"
-      case "\"": output += "&quot;"
-      case "'": output += "&#39;"
-      default: output.append(character)
+    escape(text, into: &output) { byte in
+      switch byte {
+      case UInt8(ascii: "&"): "&amp;"
+      case UInt8(ascii: "<"): "&lt;"
+      case UInt8(ascii: ">"): "&gt;"
+      case UInt8(ascii: "\""): "&quot;"
+      case UInt8(ascii: "'"): "&#39;"
+      default: nil
       }
     }
   }
 
-  /// Whether `name` is safe as a tag or attribute name (letters, digits, `-`, `_`, `:`).
+  /// Appends `text` with every byte that `replacement` names replaced. Only ASCII bytes may be
+  /// replaced, so the runs between them are whole scalars.
+  @inline(__always)
+  static func escape(
+    _ text: String, into output: inout String, replacement: (UInt8) -> String?
+  ) {
+    let utf8 = text.utf8
+    var runStart = utf8.startIndex
+    var index = runStart
+    while index != utf8.endIndex {
+      if let escaped = replacement(utf8[index]) {
+        if runStart != index { output += text[runStart..<index] }
+        output += escaped
+        runStart = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
+    }
+    if runStart == utf8.startIndex {
+      output += text
+    } else if runStart != utf8.endIndex {
+      output += text[runStart...]
+    }
+  }
+
+  /// Whether `name` is safe as a tag or attribute name (ASCII letters, digits, `-`, `_`, `:`),
+  /// and does not start with `on` in any case (an event handler attribute).
   static func isSafeName(_ name: String) -> Bool {
-    !name.isEmpty
-      && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_:".contains($0)) }
-      && !name.lowercased().hasPrefix("on")
+    var bytes = name.utf8.makeIterator()
+    var position = 0
+    var startsWithO = false
+    while let byte = bytes.next() {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+        UInt8(ascii: ":"):
+        break
+      default:
+        return false
+      }
+      if position == 0 {
+        startsWithO = byte | 0x20 == UInt8(ascii: "o")
+      } else if position == 1, startsWithO, byte | 0x20 == UInt8(ascii: "n") {
+        return false
+      }
+      position += 1
+    }
+    return position > 0
+  }
+
+  /// Appends `<tag` (or `<span` for an unsafe tag name), without the closing `>`.
+  static func openTagStart(_ tag: String, into output: inout String) {
+    output += "<"
+    output += isSafeName(tag) ? tag : "span"
+  }
+
+  /// Appends ` name="value"`, escaped; an unsafe attribute name is left out.
+  static func attribute(_ name: String, _ value: String, into output: inout String) {
+    guard isSafeName(name) else { return }
+    output += " "
+    output += name
+    output += "=\""
+    escapeAttribute(value, into: &output)
+    output += "\""
   }
 
   static func openTag(
     _ tag: String, attributes: [(name: String, value: String)], into output: inout String
   ) {
-    output += "<"
-    output += isSafeName(tag) ? tag : "span"
-    for (name, value) in attributes where isSafeName(name) {
-      output += " "
-      output += name
-      output += "=\""
-      escapeAttribute(value, into: &output)
-      output += "\""
-    }
+    openTagStart(tag, into: &output)
+    for (name, value) in attributes { attribute(name, value, into: &output) }
     output += ">"
   }
 

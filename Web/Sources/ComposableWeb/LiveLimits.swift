@@ -1,3 +1,5 @@
+import ComposableArchitecture
+
 /// Bounds that keep one page, or many, from overwhelming the server.
 ///
 /// ```swift
@@ -57,32 +59,188 @@ struct FloodGate {
   }
 }
 
-/// The bounded queue of a page's messages between the socket and its session.
+/// The bounded queue of a page's messages between the socket and its session, handled in order
+/// on the main actor.
+///
+/// No task waits on it, so an idle page costs no task: the first message queued while none is
+/// being handled starts a main-actor task, and each message handled while more wait starts
+/// another for the next one, so that other pages' work runs between two of a page's messages.
 ///
 /// ```swift
-/// let queue = InboundQueue(limit: 64)
-/// if !queue.offer(text) { /* logged and dropped */ }
-/// for await text in queue.messages { await session.receive(text) }
+/// let queue = InboundQueue(limit: 64) { message in
+///   if case let .text(text) = message { session.receive(text) }
+/// }
+/// if !queue.offer(.text(text)) { /* logged and dropped */ }
 /// ```
-struct InboundQueue: Sendable {
+final class InboundQueue: Sendable {
   enum Message: Sendable {
     case text(String)
     case binary(Int)
   }
 
-  let messages: AsyncStream<Message>
-  private let continuation: AsyncStream<Message>.Continuation
-
-  init(limit: Int) {
-    (messages, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingOldest(max(1, limit)))
+  private struct State {
+    var pending: [Message] = []
+    var next = 0
+    var isHandling = false
+    var isFinished = false
   }
 
-  /// Queues a message; `false` when the queue is full and the message was dropped.
+  private let limit: Int
+  private let state = LockIsolated(State())
+  private let handle: @MainActor @Sendable (Message) -> Void
+
+  /// A queue of at most `limit` messages waiting to be handled by `handle`.
+  init(limit: Int, handle: @escaping @MainActor @Sendable (Message) -> Void) {
+    self.limit = max(1, limit)
+    self.handle = handle
+  }
+
+  /// Queues a message; `false` when the queue is full (or finished) and the message was dropped.
   func offer(_ message: Message) -> Bool {
-    if case .dropped = continuation.yield(message) { return false }
-    return true
+    let (queued, start) = state.withValue { state -> (Bool, Bool) in
+      guard !state.isFinished, state.pending.count - state.next < limit else { return (false, false) }
+      state.pending.append(message)
+      guard !state.isHandling else { return (true, false) }
+      state.isHandling = true
+      return (true, true)
+    }
+    if start {
+      Task.detached { @MainActor in self.handleNext() }
+    }
+    return queued
   }
 
-  /// Ends the queue once the messages in it are handled.
-  func finish() { continuation.finish() }
+  /// Drops what is still queued and refuses what comes later.
+  func finish() {
+    state.withValue { state in
+      state.isFinished = true
+      state.pending = []
+      state.next = 0
+    }
+  }
+
+  /// How many messages the queue holds, handled ones not yet dropped included.
+  var storedCount: Int { state.withValue { $0.pending.count } }
+
+  /// Handles the next queued message; if more are waiting, the next one is handled in a job of
+  /// its own, behind the main actor's other work (other pages).
+  @MainActor
+  private func handleNext() {
+    guard let message = takeNext() else { return }
+    handle(message)
+    if hasMore() {
+      Task.detached { @MainActor in self.handleNext() }
+    }
+  }
+
+  private func takeNext() -> Message? {
+    state.withValue { state in
+      guard state.next < state.pending.count else { return nil }
+      // Handled messages are dropped from the front now and then, so that a page that keeps
+      // the queue from ever emptying does not keep them all.
+      if state.next >= 32, state.next * 2 >= state.pending.count {
+        state.pending.removeFirst(state.next)
+        state.next = 0
+      }
+      defer { state.next += 1 }
+      return state.pending[state.next]
+    }
+  }
+
+  /// Whether messages are waiting; when none is, the queue is emptied and the next offer starts
+  /// handling again.
+  private func hasMore() -> Bool {
+    state.withValue { state in
+      guard state.next >= state.pending.count else { return true }
+      state.pending.removeAll(keepingCapacity: false)
+      state.next = 0
+      state.isHandling = false
+      return false
+    }
+  }
+}
+
+/// The messages for a page's socket, written in order.
+///
+/// No task waits on it either: the first message sent while none is being written starts a task
+/// that writes until the queue is empty. A write that fails (the socket went away) drops the rest.
+///
+/// ```swift
+/// let queue = OutboundQueue { message in try await outbound.write(.text(message)) }
+/// queue.send(#"{"type":"render",…}"#)
+/// ```
+final class OutboundQueue: Sendable {
+  private struct State {
+    var pending: [String] = []
+    var isWriting = false
+    var isFinished = false
+    var drained: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = LockIsolated(State())
+  private let write: @Sendable (String) async throws -> Void
+
+  init(write: @escaping @Sendable (String) async throws -> Void) {
+    self.write = write
+  }
+
+  /// Queues `message` for the socket.
+  func send(_ message: String) {
+    let start = state.withValue { state -> Bool in
+      guard !state.isFinished else { return false }
+      state.pending.append(message)
+      guard !state.isWriting else { return false }
+      state.isWriting = true
+      return true
+    }
+    if start {
+      Task.detached { await self.writeQueued() }
+    }
+  }
+
+  /// Waits until every message queued so far is written (or dropped).
+  func drain() async {
+    await withCheckedContinuation { continuation in
+      let isIdle = state.withValue { state -> Bool in
+        guard state.isWriting else { return true }
+        state.drained.append(continuation)
+        return false
+      }
+      if isIdle { continuation.resume() }
+    }
+  }
+
+  /// Drops what is still queued and refuses what comes later.
+  func finish() {
+    state.withValue { state in
+      state.isFinished = true
+      state.pending = []
+    }
+  }
+
+  private func writeQueued() async {
+    while true {
+      let (batch, drained) = state.withValue { state -> ([String], [CheckedContinuation<Void, Never>]) in
+        guard state.pending.isEmpty else {
+          defer { state.pending = [] }
+          return (state.pending, [])
+        }
+        state.isWriting = false
+        defer { state.drained = [] }
+        return ([], state.drained)
+      }
+      if batch.isEmpty {
+        for continuation in drained { continuation.resume() }
+        return
+      }
+      for message in batch {
+        do {
+          try await write(message)
+        } catch {
+          finish()
+          break
+        }
+      }
+    }
+  }
 }

@@ -96,22 +96,20 @@ public struct LiveServer: Sendable {
       let query = context.request.uri.queryParameters
       let featurePath = query["feature"].map(String.init) ?? ""
       let resumeID = query["session"].map(String.init)
-      let (messages, continuation) = AsyncStream<String>.makeStream()
+      let messages = OutboundQueue { message in try await outbound.write(.text(message)) }
       guard
         let connection = await registry.connect(
-          featurePath: featurePath, resumeID: resumeID, output: { _ = continuation.yield($0) })
+          featurePath: featurePath, resumeID: resumeID, output: { messages.send($0) })
       else {
-        // A refusal, if any, is already in the stream: write it before closing.
-        continuation.finish()
-        for await message in messages { try await outbound.write(.text(message)) }
+        // A refusal, if any, is already queued: write it before closing.
+        await messages.drain()
         return
       }
       let session = await registry.session(id: connection.sessionID)
-      defer { continuation.finish() }
+      defer { messages.finish() }
       do {
-        try await Self.pump(
-          inbound: inbound, outbound: outbound, messages: messages, session: session,
-          queue: InboundQueue(limit: limits.inboundQueueSize), logger: logger)
+        try await Self.read(
+          inbound: inbound, session: session, limit: limits.inboundQueueSize, logger: logger)
       } catch {
         await registry.disconnect(connection)
         throw error
@@ -131,50 +129,37 @@ public struct LiveServer: Sendable {
     )
   }
 
-  /// Writes the session's messages to the socket while handing the socket's messages to the
-  /// session, until the page goes away.
-  private static func pump(
+  /// Hands the socket's messages to the session, until the page goes away. The session handles
+  /// them in order on the main actor; the socket is read meanwhile into a bounded queue, and
+  /// what does not fit is dropped.
+  private static func read(
     inbound: WebSocketInboundStream,
-    outbound: WebSocketOutboundWriter,
-    messages: AsyncStream<String>,
     session: LiveSession?,
-    queue: InboundQueue,
+    limit: Int,
     logger: Logger
   ) async throws {
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for await message in messages {
-          try await outbound.write(.text(message))
+    let queue = InboundQueue(limit: limit) { message in
+      switch message {
+      case let .text(text): session?.receive(text)
+      case let .binary(count): session?.receiveBinary(byteCount: count)
+      }
+    }
+    defer { queue.finish() }
+    var dropped = 0
+    for try await message in inbound.messages(maxSize: LiveSession.maximumMessageSize * 2) {
+      let queued: InboundQueue.Message =
+        switch message {
+        case let .text(text): .text(text)
+        case let .binary(buffer): .binary(buffer.readableBytes)
+        }
+      if !queue.offer(queued) {
+        dropped += 1
+        if dropped == 1 || dropped.isMultiple(of: 100) {
+          logger.warning(
+            "Dropped a message: the session's inbound queue is full",
+            metadata: ["session": "\(session.map { $0.id } ?? "")", "dropped": "\(dropped)"])
         }
       }
-      // The session handles the page's messages in order, on its own task; the socket is read
-      // meanwhile into a bounded queue, and what does not fit is dropped.
-      group.addTask {
-        for await message in queue.messages {
-          switch message {
-          case let .text(text): await session?.receive(text)
-          case let .binary(count): await session?.receiveBinary(byteCount: count)
-          }
-        }
-      }
-      var dropped = 0
-      for try await message in inbound.messages(maxSize: LiveSession.maximumMessageSize * 2) {
-        let queued: InboundQueue.Message =
-          switch message {
-          case let .text(text): .text(text)
-          case let .binary(buffer): .binary(buffer.readableBytes)
-          }
-        if !queue.offer(queued) {
-          dropped += 1
-          if dropped == 1 || dropped.isMultiple(of: 100) {
-            logger.warning(
-              "Dropped a message: the session's inbound queue is full",
-              metadata: ["session": "\(session.map { $0.id } ?? "")", "dropped": "\(dropped)"])
-          }
-        }
-      }
-      queue.finish()
-      group.cancelAll()
     }
   }
 

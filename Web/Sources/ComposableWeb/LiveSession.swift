@@ -40,12 +40,15 @@ public final class LiveSession {
     var childIDs: [String] = []
   }
 
-  private struct RenderContext {
+  /// What the render of one component keeps track of.
+  struct RenderContext {
     let componentID: String
     let previousChildren: Set<String>
     let dirty: Set<String>
     var childIndex = 0
     var placed: Set<String> = []
+    var handlerIDs: [String] = []
+    var childIDs: [String] = []
   }
 
   private var mounted: [String: MountedComponent] = [:]
@@ -60,6 +63,9 @@ public final class LiveSession {
   private var corrections: [(handler: String, value: InputValue)] = []
   private var nextHandlerNumber = 0
   private var nextGeneration = 0
+  /// How many times a component's contents were rendered (a full render counts each component
+  /// it renders; a kept child counts nothing).
+  private(set) var componentRenders = 0
   private let changes = ChangeBox()
   private let reference = SessionReference()
   private static let rootID = "c"
@@ -84,7 +90,8 @@ public final class LiveSession {
   ) {
     self.init(
       id: id,
-      root: Component(key: nil, identity: nil, body: { view(store).bound(to: store) }),
+      root: Component(
+        key: nil, identity: nil, body: { StoreNodes(nodes: view(store), store: store) }),
       replacedHandlerGrace: replacedHandlerGrace,
       limits: limits,
       logger: logger
@@ -119,19 +126,46 @@ public final class LiveSession {
     changes.take()
     unmount(Self.rootID)
     pruneReplaced()
-    let html = render(componentID: Self.rootID, component: root)
-    return Self.encode(RenderMessage(type: "render", session: id, html: html))
+    var html = ""
+    render(componentID: Self.rootID, component: root, into: &html)
+    return JSONText.render(session: id, html: html)
   }
 
   /// Handles one text message from the page: `{"handler": id, "value": …}`. Anything else is
-  /// logged and ignored.
+  /// logged and ignored. A change the message makes is sent to the page at once.
   public func receive(_ text: String) {
-    receive(text, at: .now)
+    receive(Self.read(text), at: .now)
+  }
+
+  /// Handles a message that arrived at `now`.
+  func receive(_ text: String, at now: ContinuousClock.Instant) {
+    receive(Self.read(text), at: now)
+  }
+
+  /// A page's message, read but not yet acted on.
+  enum Incoming: Sendable {
+    case message(ClientMessage)
+    case malformed
+    case oversized(bytes: Int)
+  }
+
+  /// Reads a text message from the page.
+  nonisolated static func read(_ text: String) -> Incoming {
+    let bytes = text.utf8.count
+    guard bytes <= maximumMessageSize else { return .oversized(bytes: bytes) }
+    if let handler = JSONText.plainHandler(in: text) {
+      return .message(ClientMessage(handler: handler, value: nil))
+    }
+    do {
+      return .message(try JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)))
+    } catch {
+      return .malformed
+    }
   }
 
   /// Handles a message that arrived at `now`: messages beyond the session's rate limit are
   /// dropped, with a log line for the first of each run of drops and every hundredth after.
-  func receive(_ text: String, at now: ContinuousClock.Instant) {
+  func receive(_ incoming: Incoming, at now: ContinuousClock.Instant) {
     guard floodGate.admit(at: now) else {
       droppedByRate += 1
       if droppedByRate == 1 || droppedByRate.isMultiple(of: 100) {
@@ -142,18 +176,17 @@ public final class LiveSession {
       return
     }
     droppedByRate = 0
-    guard text.utf8.count <= Self.maximumMessageSize else {
-      logger.warning(
-        "Ignored an oversized message",
-        metadata: ["session": "\(id)", "bytes": "\(text.utf8.count)"])
-      return
-    }
     let message: ClientMessage
-    do {
-      message = try JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8))
-    } catch {
+    switch incoming {
+    case let .oversized(bytes):
+      logger.warning(
+        "Ignored an oversized message", metadata: ["session": "\(id)", "bytes": "\(bytes)"])
+      return
+    case .malformed:
       logger.warning("Ignored a malformed message", metadata: ["session": "\(id)"])
       return
+    case let .message(read):
+      message = read
     }
     guard let handler = handler(id: message.handler) else {
       logger.warning(
@@ -161,7 +194,12 @@ public final class LiveSession {
         metadata: ["session": "\(id)", "handler": "\(message.handler.prefix(64))"])
       return
     }
-    switch handler.run(message.value?.input) {
+    // The changes the handler makes are flushed below, in this job, rather than from a task of
+    // their own that would queue behind every other session's work.
+    changes.hold()
+    let outcome = handler.run(message.value?.input)
+    let changed = changes.release()
+    switch outcome {
     case .applied:
       break
     case .wrongType:
@@ -172,9 +210,8 @@ public final class LiveSession {
       // The state did not take the page's value as sent: tell the page what it holds, even if
       // the state did not change (then no component renders again).
       corrections.append((handler: message.handler, value: value))
-      let reference = self.reference
-      Task { @MainActor in reference.session?.flushToPage() }
     }
+    if changed || !corrections.isEmpty { flushToPage() }
   }
 
   /// Logs and ignores a binary frame; the protocol uses text frames only.
@@ -191,7 +228,7 @@ public final class LiveSession {
     let corrected = corrections
     corrections = []
     guard !changed.isEmpty || !corrected.isEmpty else { return nil }
-    var patches: [PatchMessage.Patch] = []
+    var patches: [(id: String, html: String)] = []
     let dirty = Set(changed.filter { mounted[$0.id]?.generation == $0.generation }.map(\.id))
     // Parents first: a parent's new render replaces its changed children, whose pending changes
     // then belong to a generation that no longer exists.
@@ -199,15 +236,17 @@ public final class LiveSession {
       guard let current = mounted[change.id], current.generation == change.generation else {
         continue
       }
-      let html = renderContents(componentID: change.id, component: current.component, dirty: dirty)
-      patches.append(PatchMessage.Patch(id: change.id, html: html))
+      var html = ""
+      renderContents(
+        componentID: change.id, component: current.component, dirty: dirty, into: &html)
+      patches.append((id: change.id, html: html))
     }
     // A correction whose handler a new render replaced is carried by that render.
     let values = corrected.filter { handlers[$0.handler] != nil }.map {
-      PatchMessage.Value(handler: $0.handler, value: $0.value)
+      PatchValue(handler: $0.handler, value: $0.value)
     }
     guard !patches.isEmpty || !values.isEmpty else { return nil }
-    return Self.encode(PatchMessage(type: "patch", patches: patches, values: values))
+    return JSONText.patch(patches, values: values)
   }
 
   /// The ids of the handlers the current page may send.
@@ -234,62 +273,73 @@ public final class LiveSession {
     return handler
   }
 
-  private func render(componentID: String, component: Component, dirty: Set<String> = []) -> String {
-    var output = "<div data-ocaf-component=\""
+  private func render(
+    componentID: String, component: Component, dirty: Set<String> = [], into output: inout String
+  ) {
+    output += "<div data-ocaf-component=\""
     HTMLWriter.escapeAttribute(componentID, into: &output)
     output += "\" style=\"display:contents\">"
-    output += renderContents(componentID: componentID, component: component, dirty: dirty)
+    renderContents(componentID: componentID, component: component, dirty: dirty, into: &output)
     output += "</div>"
-    return output
   }
 
   /// Renders a component's contents. Children that were mounted by its previous render, whose
   /// store is the same and whose state did not change, are kept as they are: the page keeps
   /// their nodes, and the HTML holds only a placeholder naming them.
   private func renderContents(
-    componentID: String, component: Component, dirty: Set<String>
-  ) -> String {
+    componentID: String, component: Component, dirty: Set<String>, into output: inout String
+  ) {
+    componentRenders += 1
     let previous = mounted.removeValue(forKey: componentID)
     if let previous { retire(previous.handlerIDs) }
     nextGeneration += 1
     let generation = nextGeneration
+    // Registered before its children render, so that they can tell it is mounted.
     mounted[componentID] = MountedComponent(component: component, generation: generation)
     let changes = self.changes
     let reference = self.reference
     let body = withObservationTracking {
       component.body()
     } onChange: {
-      changes.insert(id: componentID, generation: generation)
-      Task { @MainActor in reference.session?.flushToPage() }
+      if changes.insert(id: componentID, generation: generation) {
+        Task { @MainActor in reference.session?.flushToPage() }
+      }
     }
-    var output = ""
     var context = RenderContext(
       componentID: componentID, previousChildren: Set(previous?.childIDs ?? []), dirty: dirty)
-    write(body, context: &context, into: &output)
+    body.write(in: self, context: &context, into: &output)
+    mounted[componentID]?.handlerIDs = context.handlerIDs
+    mounted[componentID]?.childIDs = context.childIDs
     for childID in context.previousChildren.subtracting(context.placed) { unmount(childID) }
-    return output
   }
 
-  private func write(_ node: BoundNode, context: inout RenderContext, into output: inout String) {
+  /// Writes a component's nodes, issuing an id for each of their handlers.
+  func write<State, Action>(
+    _ node: Node<Action>, sendingTo store: Store<State, Action>, context: inout RenderContext,
+    into output: inout String
+  ) {
     switch node {
-    case let .element(tag, attributes, events, children):
-      var allAttributes = attributes
-      for (event, handler) in events {
+    case let .element(element):
+      HTMLWriter.openTagStart(element.tag, into: &output)
+      for (name, value) in element.attributes { HTMLWriter.attribute(name, value, into: &output) }
+      for (event, handler) in element.events {
         nextHandlerNumber += 1
-        let handlerID = "h\(nextHandlerNumber)"
-        handlers[handlerID] = handler
-        mounted[context.componentID]?.handlerIDs.append(handlerID)
-        allAttributes.append((name: "data-ocaf-\(event)", value: handlerID))
+        let handlerID = "h" + String(nextHandlerNumber)
+        handlers[handlerID] = BoundHandler(handler, sendingTo: store)
+        context.handlerIDs.append(handlerID)
+        HTMLWriter.attribute("data-ocaf-" + event, handlerID, into: &output)
       }
-      HTMLWriter.openTag(tag, attributes: allAttributes, into: &output)
-      for child in children { write(child, context: &context, into: &output) }
-      HTMLWriter.closeTag(tag, into: &output)
+      output += ">"
+      for child in element.children {
+        write(child, sendingTo: store, context: &context, into: &output)
+      }
+      HTMLWriter.closeTag(element.tag, into: &output)
     case let .text(text):
       HTMLWriter.escapeText(text, into: &output)
     case let .fragment(nodes):
-      for child in nodes { write(child, context: &context, into: &output) }
+      for child in nodes { write(child, sendingTo: store, context: &context, into: &output) }
     case let .component(child):
-      let childID = "\(context.componentID).\(child.key ?? String(context.childIndex))"
+      let childID = context.componentID + "." + (child.key ?? String(context.childIndex))
       context.childIndex += 1
       guard context.placed.insert(childID).inserted else {
         logger.warning(
@@ -297,7 +347,7 @@ public final class LiveSession {
           metadata: ["session": "\(id)", "component": "\(childID)"])
         return
       }
-      mounted[context.componentID]?.childIDs.append(childID)
+      context.childIDs.append(childID)
       if context.previousChildren.contains(childID), let existing = mounted[childID],
         let identity = child.identity, existing.component.identity == identity,
         !context.dirty.contains(childID)
@@ -307,7 +357,7 @@ public final class LiveSession {
         HTMLWriter.escapeAttribute(childID, into: &output)
         output += "\" data-ocaf-keep=\"\" style=\"display:contents\"></div>"
       } else {
-        output += render(componentID: childID, component: child, dirty: context.dirty)
+        render(componentID: childID, component: child, dirty: context.dirty, into: &output)
       }
     }
   }
@@ -346,13 +396,6 @@ public final class LiveSession {
     guard let output, let message = flush() else { return }
     output(message)
   }
-
-  private static func encode(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // Encoding strings and arrays of strings cannot fail.
-    return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "{}"
-  }
 }
 
 /// A weak reference to a session, so that pending observations do not keep its store alive.
@@ -361,49 +404,58 @@ private final class SessionReference {
   weak var session: LiveSession?
 }
 
-/// Changes reported by observation (from whichever thread mutated), read on the main actor.
+/// Changes reported by observation (from whichever thread mutated), read on the main actor, and
+/// whether a flush is already on its way for them.
 private final class ChangeBox: Sendable {
   struct Change: Hashable {
     let id: String
     let generation: Int
   }
-  private let changes = LockIsolated<Set<Change>>([])
+  private struct Contents {
+    var changes: Set<Change> = []
+    /// A task that flushes is scheduled, or the session flushes itself when `held` ends.
+    var flushPending = false
+    var held = false
+  }
+  private let contents = LockIsolated(Contents())
 
-  func insert(id: String, generation: Int) {
-    changes.withValue { _ = $0.insert(Change(id: id, generation: generation)) }
+  /// Records a change; `true` when the caller should schedule a flush (none is pending yet).
+  func insert(id: String, generation: Int) -> Bool {
+    contents.withValue { contents in
+      contents.changes.insert(Change(id: id, generation: generation))
+      guard !contents.flushPending else { return false }
+      contents.flushPending = true
+      return !contents.held
+    }
+  }
+
+  /// From now until ``release()``, changes schedule no flush: the session flushes them itself.
+  func hold() {
+    contents.withValue { $0.held = true }
+  }
+
+  /// Ends ``hold()``; `true` when changes are waiting.
+  func release() -> Bool {
+    contents.withValue { contents in
+      contents.held = false
+      return !contents.changes.isEmpty
+    }
   }
 
   @discardableResult
   func take() -> Set<Change> {
-    changes.withValue { changes in
-      defer { changes = [] }
-      return changes
+    contents.withValue { contents in
+      defer {
+        contents.changes = []
+        contents.flushPending = false
+      }
+      return contents.changes
     }
   }
 }
 
-struct RenderMessage: Encodable {
-  let type: String
-  let session: String
-  let html: String
-}
-
-struct PatchMessage: Encodable {
-  struct Patch: Encodable {
-    let id: String
-    let html: String
-  }
-  struct Value: Encodable {
-    let handler: String
-    let value: InputValue
-  }
-  let type: String
-  let patches: [Patch]
-  let values: [Value]
-}
-
-struct ClientMessage: Decodable {
-  enum Value: Decodable {
+struct ClientMessage: Decodable, Sendable {
+  enum Value: Decodable, Sendable {
     case string(String)
     case bool(Bool)
     case number(Double)

@@ -41,6 +41,7 @@ public struct HTMLElement<Action> {
   /// ```swift
   /// HTMLElement<Never>(tag: "p", attributes: [("class", "note")], children: [.text("Hi")])
   /// ```
+  @inlinable
   public init(
     tag: String,
     attributes: [(name: String, value: String)] = [],
@@ -80,18 +81,27 @@ public enum Handler<Action> {
 /// ```
 @resultBuilder
 public enum NodeBuilder<Action> {
+  @inlinable
   public static func buildExpression(_ node: Node<Action>) -> [Node<Action>] { [node] }
+  @inlinable
   public static func buildExpression(_ text: String) -> [Node<Action>] { [.text(text)] }
+  @inlinable
   public static func buildExpression(_ nodes: [Node<Action>]) -> [Node<Action>] { nodes }
+  @inlinable
   public static func buildBlock(_ parts: [Node<Action>]...) -> [Node<Action>] {
     parts.flatMap { $0 }
   }
+  @inlinable
   public static func buildOptional(_ part: [Node<Action>]?) -> [Node<Action>] { part ?? [] }
+  @inlinable
   public static func buildEither(first: [Node<Action>]) -> [Node<Action>] { first }
+  @inlinable
   public static func buildEither(second: [Node<Action>]) -> [Node<Action>] { second }
+  @inlinable
   public static func buildArray(_ parts: [[Node<Action>]]) -> [Node<Action>] {
     parts.flatMap { $0 }
   }
+  @inlinable
   public static func buildLimitedAvailability(_ part: [Node<Action>]) -> [Node<Action>] { part }
 }
 
@@ -101,6 +111,7 @@ extension Node {
   /// ```swift
   /// Node<Never>.tag("section", ["class": "card"]) { h2("Counter") }
   /// ```
+  @inlinable
   public static func tag(
     _ name: String,
     _ attributes: KeyValuePairs<String, String> = [:],
@@ -123,6 +134,7 @@ extension Node {
 /// ```swift
 /// div(["class": "row"]) { button("+", send: .incrementButtonTapped) }
 /// ```
+@inlinable
 public func div<Action>(
   _ attributes: KeyValuePairs<String, String> = [:],
   @NodeBuilder<Action> _ children: () -> [Node<Action>]
@@ -135,6 +147,7 @@ public func div<Action>(
 /// ```swift
 /// span("\(store.count)", ["class": "count"])
 /// ```
+@inlinable
 public func span<Action>(
   _ text: String, _ attributes: KeyValuePairs<String, String> = [:]
 ) -> Node<Action> {
@@ -146,6 +159,7 @@ public func span<Action>(
 /// ```swift
 /// p("Tap + to count up.")
 /// ```
+@inlinable
 public func p<Action>(
   _ text: String, _ attributes: KeyValuePairs<String, String> = [:]
 ) -> Node<Action> {
@@ -157,6 +171,7 @@ public func p<Action>(
 /// ```swift
 /// h1("Case studies")
 /// ```
+@inlinable
 public func h1<Action>(_ text: String) -> Node<Action> { .tag("h1") { text } }
 
 /// A `<h2>` heading.
@@ -164,6 +179,7 @@ public func h1<Action>(_ text: String) -> Node<Action> { .tag("h1") { text } }
 /// ```swift
 /// h2("Counter")
 /// ```
+@inlinable
 public func h2<Action>(_ text: String) -> Node<Action> { .tag("h2") { text } }
 
 /// A link.
@@ -171,6 +187,7 @@ public func h2<Action>(_ text: String) -> Node<Action> { .tag("h2") { text } }
 /// ```swift
 /// a("Counter", href: "/counter")
 /// ```
+@inlinable
 public func a<Action>(_ text: String, href: String) -> Node<Action> {
   .tag("a", ["href": href]) { text }
 }
@@ -180,6 +197,7 @@ public func a<Action>(_ text: String, href: String) -> Node<Action> {
 /// ```swift
 /// ul { for name in names { li { name } } }
 /// ```
+@inlinable
 public func ul<Action>(@NodeBuilder<Action> _ children: () -> [Node<Action>]) -> Node<Action> {
   .tag("ul", [:], children)
 }
@@ -189,6 +207,7 @@ public func ul<Action>(@NodeBuilder<Action> _ children: () -> [Node<Action>]) ->
 /// ```swift
 /// li { a("Counter", href: "/counter") }
 /// ```
+@inlinable
 public func li<Action>(@NodeBuilder<Action> _ children: () -> [Node<Action>]) -> Node<Action> {
   .tag("li", [:], children)
 }
@@ -199,6 +218,7 @@ public func li<Action>(@NodeBuilder<Action> _ children: () -> [Node<Action>]) ->
 /// button("+", send: .incrementButtonTapped)
 /// button("Fact", send: .factButtonTapped, ["disabled": ""])
 /// ```
+@inlinable
 public func button<Action>(
   _ label: String, send action: Action, _ attributes: KeyValuePairs<String, String> = [:]
 ) -> Node<Action> {
@@ -211,6 +231,7 @@ public func button<Action>(
 /// ```swift
 /// textField(value: store.name, onInput: { .nameChanged($0) })
 /// ```
+@inlinable
 public func textField<Action>(
   value: String,
   onInput: @escaping (String) -> Action,

@@ -1,4 +1,6 @@
 import CaseStudies
+import CaseStudyFeatures
+import ComposableArchitecture
 import ComposableWeb
 import Foundation
 import HummingbirdWSClient
@@ -9,6 +11,7 @@ import Logging
 /// ```sh
 /// swift run -c release --package-path Web LoadBenchmark
 /// swift run -c release --package-path Web LoadBenchmark --sessions 200 --actions 100 --idle 1000 --timeout 120
+/// swift run -c release --package-path Web LoadBenchmark --idle 0 --rate 10
 /// ```
 ///
 /// It starts the case studies' counter in a server of its own (this executable run with
@@ -16,8 +19,13 @@ import Logging
 /// 1. opens `--idle` sessions that load their page and keep their socket open, and reports the
 ///    server's resident memory before and after, per session;
 /// 2. opens `--sessions` sessions at once, each of which clicks the counter's "+" `--actions`
-///    times, one click after the reply to the previous one, timing each click from sending it to
-///    the arrival of its patch; it reports the latencies' p50, p99 and maximum and the throughput.
+///    times, timing each click from sending it to the arrival of its patch; it reports the
+///    latencies' p50, p99 and maximum, the throughput, and the CPU time the server and the
+///    clients spent meanwhile. Without `--rate`, each click is sent the moment the previous
+///    click's patch arrives (a closed loop: the server is saturated). With `--rate N`, each
+///    session clicks N times a second, at jittered times (see ``schedule(click:rate:offset:)``);
+///    a click whose time comes before the previous patch arrived waits for it (the page needs
+///    the new handler id) and is counted as held back.
 ///
 /// The server runs with the default `LiveLimits` (50 messages per second per page, bursts of
 /// 100, 10,000 sessions): 100 clicks as fast as replies come fit in the burst. A dropped click
@@ -30,10 +38,13 @@ struct Options {
   var actions = 100
   var idle = 1_000
   var timeout = 120
+  var rate: Int?
+  var serverWrapper: String?
+  var mainActorClicks: Int?
   var serve = false
 
   static let usage =
-    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--timeout SECONDS (1...600)]"
+    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--rate CLICKS-PER-SECOND-PER-SESSION (1...50)] [--timeout SECONDS (1...600)] [--server-wrapper \"COMMAND ARGUMENTS\"] | --main-actor-clicks N (1...1000000)"
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -51,6 +62,15 @@ struct Options {
       case "--actions": options.actions = number(argument, 1...100)
       case "--idle": options.idle = number(argument, 0...5_000)
       case "--timeout": options.timeout = number(argument, 1...600)
+      // The server admits 50 messages per second per page.
+      case "--rate": options.rate = number(argument, 1...50)
+      // A profiler to run the server under, e.g. "/usr/bin/heaptrack -o /tmp/server".
+      case "--server-wrapper":
+        guard let wrapper = arguments.popFirst(), !wrapper.isEmpty else {
+          fail("--server-wrapper needs a command\n\(usage)", code: 2)
+        }
+        options.serverWrapper = wrapper
+      case "--main-actor-clicks": options.mainActorClicks = number(argument, 1...1_000_000)
       case "--serve": options.serve = true
       case "--help", "-h":
         print(usage)
@@ -117,11 +137,18 @@ struct ServerProcess {
   let port: Int
   let input: Pipe
 
-  static func start() async throws -> ServerProcess {
+  /// Starts the server, under `wrapper` (a command and its arguments, split at spaces) if given.
+  static func start(wrapper: String?) async throws -> ServerProcess {
     let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--serve"]
+    if let wrapper {
+      let parts = wrapper.split(separator: " ").map(String.init)
+      process.executableURL = URL(fileURLWithPath: parts[0])
+      process.arguments = Array(parts.dropFirst()) + [executable, "--serve"]
+    } else {
+      process.executableURL = URL(fileURLWithPath: executable)
+      process.arguments = ["--serve"]
+    }
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
@@ -130,13 +157,16 @@ struct ServerProcess {
     // The server prints "Load benchmark running at http://127.0.0.1:PORT/" once it listens.
     let line = await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
-        var text = Data()
-        while !text.contains(UInt8(ascii: "\n")) {
+        // Lines before it (a wrapper's, e.g. a profiler's) are skipped.
+        var text = ""
+        while !text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+          .contains(where: { $0.contains("http://127.0.0.1:") })
+        {
           let chunk = output.fileHandleForReading.availableData
           if chunk.isEmpty { break }
-          text.append(chunk)
+          text += String(decoding: chunk, as: UTF8.self)
         }
-        continuation.resume(returning: String(decoding: text, as: UTF8.self))
+        continuation.resume(returning: text)
       }
     }
     guard let range = line.range(of: "http://127.0.0.1:"),
@@ -155,6 +185,22 @@ struct ServerProcess {
       let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
     else { throw BenchmarkError("no VmRSS in /proc/\(process.processIdentifier)/status") }
     return kilobytes
+  }
+
+  /// The CPU time the server has used so far (user and system, all threads), from
+  /// `/proc/<pid>/stat`, in clock ticks of 10 ms.
+  func cpuTicks() throws -> Int {
+    let stat = try String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    guard let close = stat.lastIndex(of: ")") else {
+      throw BenchmarkError("unreadable /proc/\(process.processIdentifier)/stat")
+    }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after ")".
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      throw BenchmarkError("no CPU times in /proc/\(process.processIdentifier)/stat")
+    }
+    return user + system
   }
 
   func stop() {
@@ -192,23 +238,48 @@ actor Gate {
 }
 
 /// What a page learns from the server's messages: the handler id of the "+" button and the count.
+///
+/// Read from the message's UTF-8 bytes: the client shares the machine's cores with the server, so
+/// the less it spends finding these, the less it takes from the server.
 enum Page {
   /// The `data-ocaf-click` id of the button labelled "Increment", in a message's JSON text.
   static func incrementHandler(in message: String) -> Substring? {
-    guard let label = message.range(of: #"aria-label=\"Increment\""#),
-      let start = message[..<label.lowerBound].range(of: "<button", options: .backwards),
-      let end = message[label.upperBound...].firstIndex(of: ">")
+    let utf8 = message[...].utf8
+    guard let label = find(#"aria-label=\"Increment\""#, in: utf8) else { return nil }
+    // The button's tag starts at the last "<button" before the label and ends at the next ">".
+    var start = label
+    while true {
+      guard start != utf8.startIndex else { return nil }
+      start = utf8.index(before: start)
+      if utf8[start...].starts(with: "<button".utf8) { break }
+    }
+    guard let end = utf8[label...].firstIndex(of: UInt8(ascii: ">")),
+      let attribute = find(#"data-ocaf-click=\""#, in: utf8[start..<end])
     else { return nil }
-    let tag = message[start.upperBound..<end]
-    guard let attribute = tag.range(of: #"data-ocaf-click=\""#) else { return nil }
-    let id = tag[attribute.upperBound...].prefix(while: { $0 != "\\" && $0 != "\"" })
-    return id.isEmpty ? nil : id
+    let idStart = utf8.index(attribute, offsetBy: #"data-ocaf-click=\""#.utf8.count)
+    let idEnd =
+      utf8[idStart..<end].firstIndex { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") } ?? end
+    return idStart == idEnd ? nil : message[idStart..<idEnd]
   }
 
   /// The number shown in the counter's `<span class="count">`.
   static func count(in message: String) -> Int? {
-    guard let range = message.range(of: #"class=\"count\">"#) else { return nil }
-    return Int(message[range.upperBound...].prefix(while: { $0.isNumber || $0 == "-" }))
+    let marker = #"class=\"count\">"#
+    guard let range = find(marker, in: message[...].utf8) else { return nil }
+    let digits = message.utf8.index(range, offsetBy: marker.utf8.count)
+    return Int(message[digits...].prefix(while: { $0.isNumber || $0 == "-" }))
+  }
+
+  /// Where `needle` first occurs in `haystack`.
+  static func find(_ needle: String, in haystack: Substring.UTF8View) -> String.Index? {
+    let needle = Array(needle.utf8)
+    guard let first = needle.first else { return haystack.startIndex }
+    var index = haystack.startIndex
+    while let candidate = haystack[index...].firstIndex(of: first) {
+      if haystack[candidate...].starts(with: needle) { return candidate }
+      index = haystack.index(after: candidate)
+    }
+    return nil
   }
 }
 
@@ -282,14 +353,26 @@ func measureIdleSessions(server: ServerProcess, count: Int) async throws -> (bef
   }
 }
 
-/// Runs `sessions` sessions at once, each clicking "+" `actions` times; returns every click's
-/// round trip in nanoseconds and the wall time of the whole run.
-func measureActions(server: ServerProcess, sessions: Int, actions: Int) async throws -> (
-  latencies: [Int64], elapsed: Duration
+/// When click `click` (from 1) of a session clicking `rate` times a second is due, in seconds
+/// after the start: the session's random `offset` (a fraction of an interval, so that sessions
+/// spread over it), one interval per click, and a random jitter of up to a quarter of an
+/// interval either way. Clicks keep their order, none is due before the start, and the mean
+/// rate stays `rate`.
+func schedule(click: Int, rate: Int, offset: Double) -> Double {
+  let interval = 1 / Double(rate)
+  return (offset + Double(click) - 0.75 + Double.random(in: -0.25...0.25)) * interval
+}
+
+/// Runs `sessions` sessions at once, each clicking "+" `actions` times, as fast as patches come
+/// or `rate` times a second; returns every click's round trip in nanoseconds, the clicks held
+/// back, the wall time of the whole run, the server's CPU time meanwhile in ticks of 10 ms, and
+/// this process's CPU time meanwhile.
+func measureActions(server: ServerProcess, sessions: Int, actions: Int, rate: Int?) async throws -> (
+  latencies: [Int64], heldBack: Int, elapsed: Duration, serverTicks: Int, clientCPU: Double
 ) {
   let loaded = Gate()
   let start = Gate()
-  return try await withThrowingTaskGroup(of: [Int64].self) { group in
+  return try await withThrowingTaskGroup(of: Latencies.self) { group in
     for _ in 0..<sessions {
       group.addTask {
         let latencies = Latencies()
@@ -300,7 +383,17 @@ func measureActions(server: ServerProcess, sessions: Int, actions: Int) async th
           }
           await loaded.arrive()
           await start.wait()
+          let began = ContinuousClock.now
+          let offset = Double.random(in: 0..<1)
           for click in 1...actions {
+            if let rate {
+              let due = began + .seconds(schedule(click: click, rate: rate, offset: offset))
+              if due < .now {
+                latencies.heldBack += 1
+              } else {
+                try await Task.sleep(until: due, clock: .continuous)
+              }
+            }
             let sent = ContinuousClock.now
             try await outbound.write(.text(#"{"handler":"\#(handler)"}"#))
             guard case let .text(reply)? = try await messages.next() else {
@@ -317,22 +410,40 @@ func measureActions(server: ServerProcess, sessions: Int, actions: Int) async th
           }
         }
         }
-        return latencies.values
+        return latencies
       }
     }
     while await loaded.count < sessions { try await Task.sleep(for: .milliseconds(5)) }
+    let ticks = try server.cpuTicks()
+    let clientCPU = clientCPUSeconds()
     let began = ContinuousClock.now
     await start.open()
     var all: [Int64] = []
-    for try await latencies in group { all += latencies }
-    return (all, began.duration(to: .now))
+    var heldBack = 0
+    for try await latencies in group {
+      all += latencies.values
+      heldBack += latencies.heldBack
+    }
+    return (
+      all, heldBack, began.duration(to: .now), try server.cpuTicks() - ticks,
+      clientCPUSeconds() - clientCPU
+    )
   }
 }
 
-/// One session's latencies, appended by that session's task only.
+/// One session's latencies and held-back clicks, written by that session's task only.
 final class Latencies: @unchecked Sendable {
   private(set) var values: [Int64] = []
+  var heldBack = 0
   func append(_ value: Int64) { values.append(value) }
+}
+
+/// The CPU time this process (the clients) has used so far, in seconds.
+func clientCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 func percentile(_ sorted: [Int64], _ fraction: Double) -> Double {
@@ -342,7 +453,7 @@ func percentile(_ sorted: [Int64], _ fraction: Double) -> Double {
 
 func run(_ options: Options) async throws {
   raiseOpenFileLimit(needed: max(options.idle, options.sessions) + 256)
-  let server = try await ServerProcess.start()
+  let server = try await ServerProcess.start(wrapper: options.serverWrapper)
   defer { server.stop() }
   print("Server: pid \(server.process.processIdentifier) at http://127.0.0.1:\(server.port)/ (release build, counter case study, default LiveLimits)")
 
@@ -354,24 +465,81 @@ func run(_ options: Options) async throws {
     )
   }
 
-  let (latencies, elapsed) = try await measureActions(
-    server: server, sessions: options.sessions, actions: options.actions)
+  let (latencies, heldBack, elapsed, serverTicks, clientCPU) = try await measureActions(
+    server: server, sessions: options.sessions, actions: options.actions, rate: options.rate)
+  let serverCPU = Double(serverTicks) / 100
   let sorted = latencies.sorted()
   guard sorted.count == options.sessions * options.actions else {
     throw BenchmarkError("expected \(options.sessions * options.actions) round trips, got \(sorted.count)")
   }
   let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  if let rate = options.rate {
+    print(
+      "Mode: paced, \(rate) clicks/s per session (\(rate * options.sessions) clicks/s offered); \(heldBack) clicks held back for a late patch"
+    )
+  } else {
+    print("Mode: closed loop (each click sent when the previous patch arrives)")
+  }
   print(
     "Actions: \(options.sessions) sessions × \(options.actions) clicks = \(sorted.count) round trips in \(String(format: "%.2f", seconds)) s → \(Int(Double(sorted.count) / seconds)) actions/s"
   )
   print(
     "Click → patch latency: p50 \(String(format: "%.2f", percentile(sorted, 0.5))) ms, p99 \(String(format: "%.2f", percentile(sorted, 0.99))) ms, max \(String(format: "%.2f", percentile(sorted, 1))) ms"
   )
+  print(
+    "Server CPU during the actions: \(String(format: "%.2f", serverCPU)) s → \(String(format: "%.0f", serverCPU / Double(sorted.count) * 1e6)) µs per action; clients' CPU \(String(format: "%.2f", clientCPU)) s → \(String(format: "%.0f", clientCPU / Double(sorted.count) * 1e6)) µs per action"
+  )
   print("Server RSS at the end: \(try server.residentKilobytes()) kB")
 }
 
+/// The main actor's share of a click, without sockets or tasks: one counter session in this
+/// process receives `clicks` clicks, each followed by the flush that renders and encodes its
+/// patch. Prints the best of five rounds, in µs per click.
+@MainActor
+func measureMainActorClicks(_ clicks: Int) throws {
+  var logger = Logger(label: "load-benchmark-main-actor")
+  logger.logLevel = .error
+  var best = Double.infinity
+  for _ in 0..<5 {
+    let session = LiveSession(
+      id: "main-actor",
+      store: Store(initialState: Counter.State()) { Counter() },
+      view: counterView,
+      // Replaced handler ids stay accepted for 5 ms instead of 5 s: as many as a page clicking
+      // at the server's limit of 50 messages a second leaves (about 500), where 5 s of this
+      // loop would leave hundreds of thousands.
+      replacedHandlerGrace: .milliseconds(5),
+      // No rate limit: the clicks come as fast as the loop sends them.
+      limits: LiveLimits(messagesPerSecond: 1e12, burst: Int.max / 2),
+      logger: logger
+    )
+    guard var handler = Page.incrementHandler(in: session.start()) else {
+      throw BenchmarkError("the counter page has no Increment button")
+    }
+    let began = ContinuousClock.now
+    for click in 1...clicks {
+      session.receive(#"{"handler":"\#(handler)"}"#)
+      guard let patch = session.flush(), let next = Page.incrementHandler(in: patch) else {
+        throw BenchmarkError("click \(click) got no patch with an Increment button")
+      }
+      handler = next
+    }
+    let elapsed = began.duration(to: .now)
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    best = min(best, seconds / Double(clicks) * 1e6)
+    session.close()
+  }
+  print("Main actor, one session in process: \(clicks) clicks (receive + flush), best of 5 rounds: \(String(format: "%.2f", best)) µs per click")
+}
+
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
-if options.serve {
+if let clicks = options.mainActorClicks {
+  do {
+    try measureMainActorClicks(clicks)
+  } catch {
+    fail("\(error)")
+  }
+} else if options.serve {
   try await serve()
 } else {
   // The hard limit: whatever is still running then, the benchmark fails (and the server, whose

@@ -22,16 +22,86 @@ import Testing
     #expect(store.value == 10)
   }
 
-  @Test func theInboundQueueDropsWhatDoesNotFit() async {
-    let queue = InboundQueue(limit: 3)
+  @Test func theInboundQueueDropsWhatDoesNotFit() async throws {
+    let received = LockIsolated<[String]>([])
+    let queue = InboundQueue(limit: 3) { message in
+      if case let .text(text) = message { received.withValue { $0.append(text) } }
+    }
+    // The test holds the main actor, so nothing is handled before it waits.
     let offered = (0..<5).map { queue.offer(.text("\($0)")) }
     #expect(offered == [true, true, true, false, false])
+    #expect(received.value.isEmpty)
+    try await waitUntil { received.value.count == 3 }
+    #expect(received.value == ["0", "1", "2"])
+    // Once handled, the queue has room again.
+    #expect(queue.offer(.text("5")))
+    try await waitUntil { received.value.count == 4 }
+    #expect(received.value.last == "5")
     queue.finish()
-    var received: [String] = []
-    for await message in queue.messages {
-      if case let .text(text) = message { received.append(text) }
+    #expect(!queue.offer(.text("6")))
+  }
+
+  @Test func anIdleInboundQueueKeepsNoTaskAndHandlesEachBurstInOrder() async throws {
+    let received = LockIsolated<[Int]>([])
+    let queue = InboundQueue(limit: 100) { message in
+      if case let .binary(count) = message { received.withValue { $0.append(count) } }
     }
-    #expect(received == ["0", "1", "2"])
+    for burst in 0..<3 {
+      for index in 0..<10 { #expect(queue.offer(.binary(burst * 10 + index))) }
+      try await waitUntil { received.value.count == (burst + 1) * 10 }
+    }
+    #expect(received.value == Array(0..<30))
+  }
+
+  @Test func aQueueThatNeverEmptiesDropsTheMessagesItHandled() async throws {
+    let received = LockIsolated<[Int]>([])
+    let largestStore = LockIsolated(0)
+    let box = LockIsolated<InboundQueue?>(nil)
+    // Each message handled queues the next one before the queue could empty: 300 in a row.
+    let queue = InboundQueue(limit: 4) { message in
+      guard case let .binary(count) = message else { return }
+      received.withValue { $0.append(count) }
+      if count < 299, let queue = box.value {
+        _ = queue.offer(.binary(count + 1))
+        largestStore.withValue { $0 = max($0, queue.storedCount) }
+      }
+    }
+    box.setValue(queue)
+    #expect(queue.offer(.binary(0)))
+    try await waitUntil { received.value.count == 300 }
+    #expect(received.value == Array(0..<300))
+    #expect(largestStore.value <= 66)
+    #expect(queue.storedCount == 0)
+  }
+
+  @Test func theOutboundQueueWritesInOrderAndDrains() async throws {
+    let written = LockIsolated<[String]>([])
+    let queue = OutboundQueue { message in
+      try await Task.sleep(for: .milliseconds(1))
+      written.withValue { $0.append(message) }
+    }
+    for index in 0..<20 { queue.send("m\(index)") }
+    await queue.drain()
+    #expect(written.value == (0..<20).map { "m\($0)" })
+    // Idle again: a later message starts writing anew.
+    queue.send("later")
+    await queue.drain()
+    #expect(written.value.last == "later")
+    await queue.drain()
+  }
+
+  @Test func aFailedWriteDropsTheRestAndLaterMessages() async throws {
+    struct Gone: Error {}
+    let attempts = LockIsolated(0)
+    let queue = OutboundQueue { _ in
+      attempts.withValue { $0 += 1 }
+      throw Gone()
+    }
+    for index in 0..<5 { queue.send("m\(index)") }
+    await queue.drain()
+    queue.send("after")
+    await queue.drain()
+    #expect(attempts.value == 1)
   }
 
   @Test func newSessionsBeyondTheCapAreRefusedWithAClearMessage() throws {
@@ -53,5 +123,12 @@ import Testing
     registry.disconnect(first)
     #expect(registry.connect(featurePath: "tally", resumeID: first.sessionID) { _ in } != nil)
     registry.endAll()
+  }
+
+  /// Waits (up to two seconds) until `condition` holds.
+  func waitUntil(_ condition: () -> Bool) async throws {
+    for _ in 0..<400 where !condition() {
+      try await Task.sleep(for: .milliseconds(5))
+    }
   }
 }

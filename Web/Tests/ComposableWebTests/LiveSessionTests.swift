@@ -1,6 +1,7 @@
 import ComposableArchitecture
-import ComposableWeb
 import Testing
+
+@testable import ComposableWeb
 
 @MainActor
 @Suite struct LiveSessionTests {
@@ -165,6 +166,66 @@ import Testing
     let second = try ServerMessage(try #require(session.flush()))
     #expect(second.patches?.map(\.id) == ["c.left"])
     #expect(session.flush() == nil)
+  }
+
+  @Test func aClickRendersOnlyTheComponentItChangedCountedInRenders() throws {
+    let (logger, _) = recordingLogger()
+    let store = Store(initialState: TallyPair.State()) { TallyPair() }
+    let session = LiveSession(id: "pair", store: store, view: tallyPairView, logger: logger)
+    let html = try #require(try ServerMessage(session.start()).html)
+    #expect(session.componentRenders == 3)
+    let clicks = handlerIDs(in: html, event: "click")
+    session.receive(click(clicks[1]))
+    _ = try #require(session.flush())
+    #expect(session.componentRenders == 4)
+    // A message that changes nothing renders nothing.
+    session.receive(click("h999"))
+    #expect(session.flush() == nil)
+    #expect(session.componentRenders == 4)
+  }
+
+  @Test func aMessagesPatchIsSentBeforeReceiveReturns() throws {
+    let (session, _, store) = makeSession()
+    let sent = LockIsolated<[String]>([])
+    session.output = { message in sent.withValue { $0.append(message) } }
+    let html = try #require(try ServerMessage(session.start()).html)
+    let bump = try #require(handlerIDs(in: html, event: "click").first)
+    session.receive(click(bump))
+    #expect(store.value == 1)
+    #expect(sent.value.count == 1)
+    let patch = try ServerMessage(try #require(sent.value.first))
+    #expect(patch.patches?.first?.html.contains("<span>1</span>") == true)
+    #expect(session.flush() == nil)
+  }
+
+  @Test func changesMadeOutsideAMessageAreSentByAFlushOfTheirOwnEachTime() async throws {
+    let (logger, _) = recordingLogger()
+    let store = Store(initialState: TallyPair.State()) { TallyPair() }
+    let session = LiveSession(id: "pair", store: store, view: tallyPairView, logger: logger)
+    let sent = LockIsolated<[String]>([])
+    session.output = { message in sent.withValue { $0.append(message) } }
+    _ = session.start()
+    func waitForMessages(_ count: Int) async throws {
+      for _ in 0..<200 where sent.value.count < count {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+    }
+    // Both components change: one flush carries both patches.
+    store.send(.left(.bumped))
+    store.send(.right(.bumped))
+    #expect(sent.value.isEmpty)
+    try await waitForMessages(1)
+    #expect(sent.value.count == 1)
+    let first = try ServerMessage(try #require(sent.value.last))
+    #expect(Set(first.patches?.map(\.id) ?? []) == ["c.left", "c.right"])
+    // A later change is flushed again.
+    store.send(.right(.bumped))
+    try await waitForMessages(2)
+    try await Task.sleep(for: .milliseconds(20))
+    #expect(sent.value.count == 2)
+    let second = try ServerMessage(try #require(sent.value.last))
+    #expect(second.patches?.map(\.id) == ["c.right"])
+    #expect(second.patches?.first?.html.contains("<span>2</span>") == true)
   }
 
   @Test func closingRevokesEveryHandler() throws {

@@ -13,6 +13,20 @@ import Testing
     )
   }
 
+  @Test func escapingLooksAtBytesSoCombiningMarksCannotHideAMarkupCharacter() {
+    // `<` followed by a combining accent is one Character, but still a `<` byte for a browser.
+    let node = Node<Never>.tag("p", ["title": "\"\u{301}'\u{301}"]) { "<\u{301}b>&\u{301} 日本 👩‍👩‍👧" }
+    #expect(
+      node.renderStatic()
+        == "<p title=\"&quot;\u{301}&#39;\u{301}\">&lt;\u{301}b&gt;&amp;\u{301} 日本 👩‍👩‍👧</p>"
+    )
+  }
+
+  @Test func namesStartingWithOnInAnyCaseAreRefused() {
+    let node = Node<Never>.tag("p", ["ON": "1", "oNclick": "2", "o": "3", "one-on": "4", "": "5", "data-x": "6"])
+    #expect(node.renderStatic() == #"<p o="3" data-x="6"></p>"#)
+  }
+
   @Test func unsafeTagAndAttributeNamesNeverReachTheOutput() {
     let node = Node<Never>.tag("p onclick=x", ["onclick": "steal()", "bad name": "1", "id": "ok"]) {
       "text"
