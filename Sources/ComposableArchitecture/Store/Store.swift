@@ -185,7 +185,6 @@ public final class Store<State, Action>: Observable, Perceptible {
       of: StoreStateObservation.shared, keyPath: \.state
     ) {}
   }
-
 }
 
 extension Store where State: ObservableState {
@@ -279,10 +278,10 @@ func rootStoreDependencies() -> DependencyValues {
   return rootDependencies
 }
 
-/// The property under which readers of a store's whole state are registered with the store's
-/// registrar. A registrar tells properties apart by key path only, so every store names the same
-/// one; a key path of this non-generic type is made once, where one of the generic `Store` would
-/// be made on every read.
+/// The property under which readers of a store's whole state are registered, with the state's
+/// registrar or the store's. A registrar tells properties apart by key path only, so every store
+/// names the same one; a key path of this non-generic type is made once, where one of the generic
+/// `Store` would be made on every read.
 final class StoreStateObservation: Observable, Sendable {
   static let shared = StoreStateObservation()
   // Stored, so that its key path, hashed at every registration, hashes an offset.
