@@ -60,12 +60,9 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
-    _IfLetReducer(
-      parent: self,
-      child: EmptyReducer(),
-      toChildState: toWrappedState,
-      toChildAction: toWrappedAction,
-      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.ifLet(
+      toWrappedState, action: toWrappedAction, then: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
 
@@ -124,12 +121,9 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
-    _PresentationReducer(
-      base: self,
-      destination: EmptyReducer(),
-      toPresentationState: toPresentationState,
-      toPresentationAction: toPresentationAction,
-      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.ifLet(
+      toPresentationState, action: toPresentationAction, destination: { EmptyReducer() },
+      fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
 
@@ -155,12 +149,10 @@ extension Reducer {
     column: UInt = #column
   ) -> _PresentationReducer<Self, DestinationState.StateReducer.Body>
   where DestinationState.StateReducer.Action == DestinationAction {
-    _PresentationReducer(
-      base: self,
-      destination: DestinationState.StateReducer.body,
-      toPresentationState: toPresentationState,
-      toPresentationAction: toPresentationAction,
-      site: ReducerSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.ifLet(
+      toPresentationState, action: toPresentationAction,
+      destination: { DestinationState.StateReducer.body },
+      fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
 

@@ -121,6 +121,8 @@ struct ChildLifecycle<ParentState, ParentAction> {
 @usableFromInline
 final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
   // Reducers are values that may be shared across threads: the lock guards the one write.
+  // (Not `LockIsolated`: its closure is `@Sendable`, and neither the child reducer nor its body
+  // is `Sendable`.)
   private let lock = NSLock()
   private var body: _StoreBody<Child.State, Child.Action>??
 

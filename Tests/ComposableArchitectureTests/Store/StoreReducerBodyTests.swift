@@ -66,6 +66,63 @@ private struct BodyCountingHouse {
   }
 }
 
+/// A sheet that closes itself through `@Dependency(\.dismiss)`.
+@Reducer
+private struct BodyCountingSheet {
+  @ObservableState
+  struct State: Equatable {
+    var opened = 0
+  }
+
+  enum Action {
+    case closeButtonTapped
+  }
+
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    let _ = bodyBuilds.withValue { $0["sheet", default: 0] += 1 }
+    Reduce { _, action in
+      switch action {
+      case .closeButtonTapped:
+        return .run { _ in await self.dismiss() }
+      }
+    }
+  }
+}
+
+@Reducer
+private struct BodyCountingSheetHost {
+  @ObservableState
+  struct State: Equatable {
+    @Presents var sheet: BodyCountingSheet.State?
+    var dismissals = 0
+  }
+
+  enum Action {
+    case open(Int)
+    case sheet(PresentationAction<BodyCountingSheet.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .open(number):
+        state.sheet = BodyCountingSheet.State(opened: number)
+        return .none
+      case .sheet(.dismiss):
+        state.dismissals += 1
+        return .none
+      case .sheet:
+        return .none
+      }
+    }
+    .ifLet(\.$sheet, action: \.sheet) {
+      BodyCountingSheet()
+    }
+  }
+}
+
 /// A reducer written without the macro that has both a `reduce(into:action:)` and a `body`: its
 /// own `reduce` is what runs, as the protocol promises.
 private struct HandWrittenBodyCountingThermostat: Reducer {
@@ -122,6 +179,22 @@ struct StoreReducerBodyTests {
     #expect(store.attic?.degrees == 16)
     #expect(bodyBuilds.value["once hall"] == 1)
     #expect(bodyBuilds.value["once attic"] == 1)
+  }
+
+  @Test func aChildBodyKeptFromAnEarlierPresentationDismissesTheCurrentOne() async {
+    let store = Store(initialState: BodyCountingSheetHost.State()) { BodyCountingSheetHost() }
+    for presentation in 1...3 {
+      store.send(.open(presentation))
+      #expect(store.sheet?.opened == presentation)
+      await store.send(.sheet(.presented(.closeButtonTapped))).finish()
+      for _ in 0..<200 where store.withState(\.sheet) != nil {
+        try? await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(store.withState(\.sheet) == nil)
+      #expect(store.withState(\.dismissals) == presentation)
+    }
+    // The sheet's body was built for its first action and kept for the later presentations.
+    #expect(bodyBuilds.value["sheet"] == 1)
   }
 
   @Test func aTestStoreRunsTheSameChildrenAndGetsTheSameState() async {
