@@ -265,13 +265,11 @@ public final class CancellablesCollection {
       nodes.append(child)
     }
     for node in nodes {
-      guard var tokens = node.tokens[key.scope] else { continue }
-      tokens[ObjectIdentifier(token)] = nil
-      if tokens.isEmpty {
+      // Changed where it is stored: a copy taken out would copy every token registered there.
+      node.tokens[key.scope]?[ObjectIdentifier(token)] = nil
+      if node.tokens[key.scope]?.isEmpty == true {
         node.tokens[key.scope] = nil
         self.registrations -= 1
-      } else {
-        node.tokens[key.scope] = tokens
       }
     }
     // Steps left with nothing registered at or below them go, deepest first.
