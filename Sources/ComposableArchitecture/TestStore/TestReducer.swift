@@ -48,6 +48,10 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
   /// state can add stack elements with the same IDs the reducer gave them.
   var stackElementIDsBeforeSend: StackElementIDGenerator?
   let inFlightEffects = LockIsolated<Set<InFlightEffect>>([])
+  /// How many tracked runs have been handed to the store but not yet begun their operation. The
+  /// test store waits for them after each `send` and `receive`, so that an effect has reached its
+  /// first `clock.sleep` (or other suspension) before the test advances a clock.
+  let unstartedRuns = LockIsolated(0)
   /// Whether the feature under test dismissed itself with `@Dependency(\.dismiss)`.
   @MainActor var isDismissed = false
 
@@ -99,6 +103,7 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
       )
     }
     let inFlightEffects = self.inFlightEffects
+    let unstartedRuns = self.unstartedRuns
     return Effect(
       steps: received.steps,
       runs: received.runs.map { run in
@@ -120,7 +125,9 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
         }
         switch run.body {
         case let .operation(operation):
+          unstartedRuns.withValue { $0 += 1 }
           tracked.body = .operation { send in
+            unstartedRuns.withValue { $0 -= 1 }
             await operation(send)
             ended()
           }

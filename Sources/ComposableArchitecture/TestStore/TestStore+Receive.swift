@@ -167,6 +167,22 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column
     )
     await Task.megaYield()
+    await self.waitForEffectsToStart()
+  }
+
+  /// Waits until every effect the store has started has begun running its operation, for at
+  /// most the store's ``timeout``. On a busy machine a task can take a while to get a thread;
+  /// without this a test that advances a clock right after `send` could advance it before the
+  /// effect asked to sleep on it. Nothing is reported if the wait runs out: a later assertion
+  /// says what is missing.
+  func waitForEffectsToStart() async {
+    guard self.reducer.unstartedRuns.value > 0 else { return }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: self.timeout)
+    while self.reducer.unstartedRuns.value > 0, clock.now < deadline, !Task.isCancelled {
+      await Task.detached(priority: .background) { await Task.yield() }.value
+    }
+    await Task.megaYield()
   }
 
   /// Whether a received action is ready to be asserted: any action for an exhaustive store, or

@@ -275,6 +275,7 @@ extension TestStore {
       action, fileID: fileID, filePath: filePath, line: line, column: column
     )
     await Task.megaYield()
+    await self.waitForEffectsToStart()
     return self.finishSend(
       previousState, task, update: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column

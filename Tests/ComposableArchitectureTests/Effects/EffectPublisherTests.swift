@@ -148,9 +148,6 @@ struct EffectPublisherBridgeTests {
     await Task.megaYield()
     #expect(!cancelled.value)
     cancellable.cancel()
-    for _ in 0..<100 where !cancelled.value {
-      await Task.yield()
-    }
-    #expect(cancelled.value)
+    #expect(await eventually { cancelled.value })
   }
 }

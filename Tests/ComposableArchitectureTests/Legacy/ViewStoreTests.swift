@@ -189,7 +189,7 @@ struct ViewStoreTests {
       finished.setValue(true)
     }
     // The task sends once it runs; on a busy machine that can take more than a few yields.
-    for _ in 0..<10_000 where !viewStore.isLoading { await Task.yield() }
+    await eventually { viewStore.isLoading }
     #expect(viewStore.isLoading)
     #expect(!finished.value)
     await clock.advance(by: .milliseconds(10))

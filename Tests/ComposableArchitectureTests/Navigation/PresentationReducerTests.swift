@@ -158,9 +158,7 @@ struct PresentationReducerTests {
     store.send(.openButtonTapped)
     #expect(store.withState(\.sheet) != nil)
     await store.send(.sheet(.presented(.closeButtonTapped))).finish()
-    for _ in 0..<200 where store.withState(\.sheet) != nil {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
+    await eventually { store.withState(\.sheet) == nil }
     #expect(store.withState(\.sheet) == nil)
   }
 }

@@ -46,21 +46,6 @@ private final class Weak<T: AnyObject> {
   init(_ value: T) { self.value = value }
 }
 
-/// Polls until `condition` holds, or `timeout` passes.
-@MainActor
-private func eventually(
-  timeout: Duration = .seconds(60),
-  _ condition: () -> Bool
-) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  while !condition() {
-    guard clock.now < deadline else { return false }
-    try? await Task.sleep(for: .milliseconds(5))
-  }
-  return true
-}
-
 /// Resident memory of this process in bytes, where the platform tells it.
 private func residentMemory() -> Int? {
   #if os(Linux)

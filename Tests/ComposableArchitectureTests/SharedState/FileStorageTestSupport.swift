@@ -21,20 +21,6 @@ func withScratchDirectory<R>(
   return try await body(directory)
 }
 
-/// Waits until `condition` holds, for at most `timeout`; returns whether it held.
-@discardableResult
-func eventually(
-  timeout: Duration = .seconds(10), _ condition: @Sendable () throws -> Bool
-) async rethrows -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now + timeout
-  while clock.now < deadline {
-    if try condition() { return true }
-    try? await Task.sleep(for: .milliseconds(10))
-  }
-  return try condition()
-}
-
 /// A scheduler whose delayed work runs only when a test says so.
 final class ManualFileScheduler: Sendable {
   private let work = LockIsolated<[@Sendable () -> Void]>([])

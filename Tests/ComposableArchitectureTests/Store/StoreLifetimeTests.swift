@@ -75,14 +75,6 @@ struct StoreLifetimeChild: Reducer {
   }
 }
 
-/// Waits, by yielding, until `condition` holds or a bounded number of yields has passed.
-@MainActor
-private func storeLifetimeYield(until condition: () -> Bool) async {
-  for _ in 0..<1_000 where !condition() {
-    await Task.yield()
-  }
-}
-
 // MARK: - Tests
 
 @MainActor
@@ -122,7 +114,7 @@ struct StoreLifetimeTests {
         StoreLifetimeFeature(started: started)
       }
       task = store.send(.startLongEffect)
-      await storeLifetimeYield { started.value }
+      await eventually { started.value }
       #expect(started.value)
       weakStore = store
     }
@@ -140,7 +132,7 @@ struct StoreLifetimeTests {
         StoreLifetimeFeature(started: started, cancelled: cancelled)
       }
       task = store.send(.startLongEffect)
-      await storeLifetimeYield { started.value }
+      await eventually { started.value }
       #expect(started.value)
       #expect(!cancelled.value)
       withExtendedLifetime(store) {}

@@ -187,9 +187,7 @@ struct StoreReducerBodyTests {
       store.send(.open(presentation))
       #expect(store.sheet?.opened == presentation)
       await store.send(.sheet(.presented(.closeButtonTapped))).finish()
-      for _ in 0..<200 where store.withState(\.sheet) != nil {
-        try? await Task.sleep(for: .milliseconds(5))
-      }
+      await eventually { store.withState(\.sheet) == nil }
       #expect(store.withState(\.sheet) == nil)
       #expect(store.withState(\.dismissals) == presentation)
     }

@@ -260,9 +260,7 @@ struct StoreSendTests {
       StoreSendFeature(clock: clock, cancelled: cancelled)
     }
     let task = store.send(.waitThroughAction)
-    for _ in 0..<1_000 where store.withState(\.log).count < 2 {
-      await Task.yield()
-    }
+    await eventually { store.withState(\.log).count >= 2 }
     #expect(store.withState(\.log) == ["waitThroughAction", "wait"])
     task.cancel()
     await task.finish()
