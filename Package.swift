@@ -65,10 +65,14 @@ let package = Package(
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
       ]
     ),
+    // Linked into the test binary only: caps how many tests Swift Testing runs at once (see the
+    // C file for why).
+    .target(name: "TestRunSettings", path: "Tests/TestRunSettings"),
     .testTarget(
       name: "ComposableArchitectureMacrosTests",
       dependencies: [
         "ComposableArchitectureMacros",
+        "TestRunSettings",
         .product(name: "MacroTesting", package: "swift-macro-testing"),
       ]
     ),
@@ -76,6 +80,7 @@ let package = Package(
       name: "ComposableArchitectureTests",
       dependencies: [
         "ComposableArchitecture",
+        "TestRunSettings",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(
           name: "OpenCombineShim", package: "OpenCombine",

@@ -104,7 +104,7 @@ struct NavigationIdentityTests {
     // nothing arrives and no effect is left running at the end of the test. (The cancelled sleep
     // can take a while to leave the clock when the machine is loaded, hence the long timeout; were
     // the timer still alive, the clock would fire it and the store would fail the test.)
-    await clock.run(timeout: .seconds(10))
+    await clock.run(timeout: .seconds(30))
   }
 
   @Test func sameCaseAndSameIDKeepsTheChildsEffects() async {

@@ -146,7 +146,7 @@ import Testing
   @Test func aFileWrittenByAnotherProcessIsLoaded() async throws {
     try await withScratchDirectory { directory in
       let url = directory.appendingPathComponent("count.json")
-      let status = try runProcess("/bin/sh", ["-c", #"printf 314 > "$1""#, "sh", url.path])
+      let status = try await runProcess("/bin/sh", ["-c", #"printf 314 > "$1""#, "sh", url.path])
       #expect(status == 0)
       withDependencies { $0.defaultFileStorage = self.storage(.dispatchQueue) } operation: {
         @Shared(.fileStorage(url)) var count = 0
@@ -165,13 +165,13 @@ import Testing
         try await Task.sleep(for: .milliseconds(1_100))
 
         // Written in place, as a shell redirection does.
-        #expect(try runProcess("/bin/sh", ["-c", #"printf 2 > "$1""#, "sh", url.path]) == 0)
+        #expect(try await runProcess("/bin/sh", ["-c", #"printf 2 > "$1""#, "sh", url.path]) == 0)
         let sharedCount = $count
         #expect(await eventually { sharedCount.wrappedValue == 2 })
 
         // Written aside and renamed over the file, as atomic writers do.
         let script = #"printf 3 > "$1.new" && mv "$1.new" "$1""#
-        #expect(try runProcess("/bin/sh", ["-c", script, "sh", url.path]) == 0)
+        #expect(try await runProcess("/bin/sh", ["-c", script, "sh", url.path]) == 0)
         #expect(await eventually { sharedCount.wrappedValue == 3 })
       }
     }
@@ -215,7 +215,7 @@ import Testing
         $count.withLock { $0 = 2 }
         #expect(await eventually { decodedFile(Int.self, at: url) == 2 })
         try await Task.sleep(for: .milliseconds(1_100))
-        #expect(try runProcess("/bin/sh", ["-c", #"printf 5 > "$1""#, "sh", url.path]) == 0)
+        #expect(try await runProcess("/bin/sh", ["-c", #"printf 5 > "$1""#, "sh", url.path]) == 0)
         #expect(await eventually { sharedCount.wrappedValue == 5 })
       }
     }

@@ -92,13 +92,28 @@ func decodedFile<Value: Decodable>(_ type: Value.Type, at url: URL) -> Value? {
 }
 
 /// Runs a program to completion, as another process would change a file.
-func runProcess(_ executable: String, _ arguments: [String]) throws -> Int32 {
+func runProcess(_ executable: String, _ arguments: [String]) async throws -> Int32 {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments
-  try process.run()
-  process.waitUntilExit()
-  return process.terminationStatus
+  return try await runToExit(process)
+}
+
+/// Runs `process` and returns its exit status, without blocking a thread of the shared executor
+/// while it runs (`waitUntilExit` would hold one of the two a 2-core machine has, and tests
+/// running in parallel could not start their effects until the child ended).
+func runToExit(_ process: Process) async throws -> Int32 {
+  try await withCheckedThrowingContinuation { continuation in
+    process.terminationHandler = { process in
+      continuation.resume(returning: process.terminationStatus)
+    }
+    do {
+      try process.run()
+    } catch {
+      process.terminationHandler = nil
+      continuation.resume(throwing: error)
+    }
+  }
 }
 
 /// The file's inode number, `nil` if it doesn't exist.

@@ -187,7 +187,7 @@ struct StoreSendTests {
     #expect(task.isCancelled)
     #expect(cancelled.value)
     // Generous, so that a slow machine (or ThreadSanitizer) has time to retire cancelled sleeps.
-    await clock.run(timeout: .seconds(5))
+    await clock.run(timeout: .seconds(30))
     #expect(store.withState(\.log) == ["wait"])
   }
 
@@ -266,7 +266,7 @@ struct StoreSendTests {
     await task.finish()
     #expect(cancelled.value)
     // Generous, so that a slow machine (or ThreadSanitizer) has time to retire cancelled sleeps.
-    await clock.run(timeout: .seconds(5))
+    await clock.run(timeout: .seconds(30))
     #expect(store.withState(\.log) == ["waitThroughAction", "wait"])
   }
 }
