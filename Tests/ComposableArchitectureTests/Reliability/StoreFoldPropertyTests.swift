@@ -125,9 +125,6 @@ private struct Step {
 struct StoreFoldPropertyTests {
   @Test func storeEndsInTheSameStateAsFoldingTheActionsByHand() async {
     await propertyCheck(count: 10_000, input: Gen.int(in: 0...399).array(of: 0...40)) { codes in
-      // Ten thousand cases would hold the main actor for seconds, which the other tests of this
-      // parallel suite need to start their effects: each case lets them in first.
-      await Task.yield()
       let steps = codes.map(Step.init(code:))
       let store = Store(initialState: FoldFeature.State()) { FoldFeature() }
       let childStore = store.scope(state: \.child, action: \.child)
