@@ -258,6 +258,10 @@ extension TestStore {
   ///
   /// Leave out the closure when the action doesn't change the state.
   ///
+  /// Before it returns, the send waits (for at most ``timeout``) until the effects the action
+  /// started have begun running, so a test can advance a clock right after it even on a busy
+  /// machine.
+  ///
   /// - Returns: A task for the effects the action started, to cancel or await.
   @discardableResult
   public func send(
