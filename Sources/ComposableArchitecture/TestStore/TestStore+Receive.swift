@@ -177,10 +177,8 @@ extension TestStore {
   /// says what is missing.
   func waitForEffectsToStart() async {
     guard self.reducer.unstartedRuns.value > 0 else { return }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: self.timeout)
-    while self.reducer.unstartedRuns.value > 0, clock.now < deadline, !Task.isCancelled {
-      await Task.detached(priority: .background) { await Task.yield() }.value
+    _ = await self.waitForReceivedAction(timeout: self.timeout) {
+      $0.reducer.unstartedRuns.value == 0
     }
     await Task.megaYield()
   }
@@ -243,7 +241,8 @@ extension TestStore {
     self.reducer.state = receivedState
   }
 
-  /// Waits, yielding to effects, until `isReady` holds or the timeout has passed.
+  /// Waits, yielding to effects, until `isReady` holds or the timeout has passed (for a received
+  /// action, or for started effects to begin).
   private func waitForReceivedAction(
     timeout duration: Duration,
     until isReady: (TestStore) -> Bool
