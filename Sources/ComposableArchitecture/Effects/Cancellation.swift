@@ -34,9 +34,10 @@ extension Effect {
     }
     let runs = self.runs.map { run in
       var run = run
-      // A registration is made under every prefix of its navigation path, so one the run already
-      // has for the same ID deeper down the same path makes this one redundant: a parent wrapping
-      // its child's effects doesn't register them again at every level of nesting.
+      // Cancelling an ID at a step of a navigation path reaches the work registered below it, so
+      // a registration the run already has for the same ID deeper down the same path makes this
+      // one redundant: a parent wrapping its child's effects doesn't register them again at every
+      // level of nesting.
       if !run.cancellations.contains(where: { $0.covers(registration) }) {
         run.cancellations.append(registration)
       }
@@ -170,8 +171,8 @@ struct CancelScope: Hashable, Sendable {
   let discriminator: ObjectIdentifier
   let id: ErasedID
   let testIdentifier: TestContext.Testing.Test.ID?
-  /// The hash of the three, computed once: work is registered under the ID at every step of its
-  /// navigation path, and hashing a type-erased ID each time is slow.
+  /// The hash of the three, computed once: the ID is hashed whenever work is registered or
+  /// found under it, and hashing a type-erased ID each time is slow.
   private let hash: Int
 
   init(discriminator: ObjectIdentifier, id: ErasedID, testIdentifier: TestContext.Testing.Test.ID?) {
@@ -225,53 +226,62 @@ final class CancelToken: Sendable {
 
 /// Every piece of cancellable work in flight, by cancellation ID.
 ///
-/// Work is registered under its ID at every step of its navigation path — the root store, each
-/// presented feature down to the one that made it — so that cancelling an ID in a feature
-/// cancels that work in the feature and in everything it presents, and nowhere else. The steps
-/// form a tree, walked one navigation ID at a time.
+/// The navigation paths of the features that made the work form a tree, walked one navigation
+/// ID at a time from the root store down; work is registered at the step of the feature that
+/// made it. Cancelling an ID at a step cancels the work registered under it there and at every
+/// step below — in the feature and in everything it presents, and nowhere else. Registering is
+/// the common case (every effect of a presented feature, every presentation's dismissal), so it
+/// touches one step; a cancellation walks the steps below its own.
 @_spi(Internals)
 public final class CancellablesCollection {
-  /// One step of the tree: the work registered here, by ID, and the steps below.
+  /// One step of the tree: the work registered here, and the steps below.
   private final class Node {
-    var tokens: [CancelScope: [ObjectIdentifier: CancelToken]] = [:]
+    var tokens: [Entry: CancelToken] = [:]
     var children: [NavigationID: Node] = [:]
+
+    /// Calls `body` with this step and every step below it, until `body` returns `false`.
+    /// Returns whether it went through all of them.
+    @discardableResult
+    func forEachStep(_ body: (Node) -> Bool) -> Bool {
+      guard body(self) else { return false }
+      for child in self.children.values {
+        guard child.forEachStep(body) else { return false }
+      }
+      return true
+    }
+  }
+
+  /// One piece of work registered under an ID.
+  private struct Entry: Hashable {
+    let scope: CancelScope
+    let token: ObjectIdentifier
   }
 
   private let root = Node()
-  private var registrations = 0
 
   init() {}
 
   func insert(_ token: CancelToken, at key: _CancelID) {
     var node = self.root
-    self.add(token, key.scope, to: node)
     for step in key.navigationIDPath.ids {
-      let child: Node
-      if let existing = node.children[step] {
-        child = existing
+      if let child = node.children[step] {
+        node = child
       } else {
-        child = Node()
+        let child = Node()
         node.children[step] = child
+        node = child
       }
-      node = child
-      self.add(token, key.scope, to: node)
     }
+    node.tokens[Entry(scope: key.scope, token: ObjectIdentifier(token))] = token
   }
 
   func remove(_ token: CancelToken, at key: _CancelID) {
     var nodes = [self.root]
     for step in key.navigationIDPath.ids {
-      guard let child = nodes[nodes.count - 1].children[step] else { break }
+      guard let child = nodes[nodes.count - 1].children[step] else { return }
       nodes.append(child)
     }
-    for node in nodes {
-      // Changed where it is stored: a copy taken out would copy every token registered there.
-      node.tokens[key.scope]?[ObjectIdentifier(token)] = nil
-      if node.tokens[key.scope]?.isEmpty == true {
-        node.tokens[key.scope] = nil
-        self.registrations -= 1
-      }
-    }
+    nodes[nodes.count - 1].tokens[Entry(scope: key.scope, token: ObjectIdentifier(token))] = nil
     // Steps left with nothing registered at or below them go, deepest first.
     var index = nodes.count - 1
     while index > 0, nodes[index].tokens.isEmpty, nodes[index].children.isEmpty {
@@ -280,32 +290,46 @@ public final class CancellablesCollection {
     }
   }
 
+  /// The work registered under the ID at its step and at every step below it.
   func tokens(at key: _CancelID) -> [CancelToken] {
-    self.node(at: key.navigationIDPath)?.tokens[key.scope].map { Array($0.values) } ?? []
+    var tokens: [CancelToken] = []
+    self.node(at: key.navigationIDPath)?.forEachStep { node in
+      for (entry, token) in node.tokens where entry.scope == key.scope {
+        tokens.append(token)
+      }
+      return true
+    }
+    return tokens
   }
 
-  /// Whether any work is registered under exactly this ID.
+  /// Whether any work is registered under the ID, at its step or below it.
   func exists(at key: _CancelID) -> Bool {
-    self.node(at: key.navigationIDPath)?.tokens[key.scope] != nil
+    guard let node = self.node(at: key.navigationIDPath) else { return false }
+    return !node.forEachStep { node in
+      !node.tokens.keys.contains { $0.scope == key.scope }
+    }
   }
 
-  /// The number of distinct registrations, counting each step of a navigation path.
+  /// The number of distinct registrations, counting an ID once at each step from the root store
+  /// down to every step it is registered at (the steps at which cancelling it cancels work).
   public var count: Int {
-    self.registrations
+    func count(_ node: Node) -> (scopes: Set<CancelScope>, count: Int) {
+      var scopes = Set(node.tokens.keys.map(\.scope))
+      var total = 0
+      for child in node.children.values {
+        let below = count(child)
+        scopes.formUnion(below.scopes)
+        total += below.count
+      }
+      return (scopes, total + scopes.count)
+    }
+    return count(self.root).count
   }
 
   /// Forgets every registration without cancelling anything.
   public func removeAll() {
     self.root.tokens.removeAll()
     self.root.children.removeAll()
-    self.registrations = 0
-  }
-
-  private func add(_ token: CancelToken, _ scope: CancelScope, to node: Node) {
-    if node.tokens[scope] == nil {
-      self.registrations += 1
-    }
-    node.tokens[scope, default: [:]][ObjectIdentifier(token)] = token
   }
 
   private func node(at path: NavigationIDPath) -> Node? {

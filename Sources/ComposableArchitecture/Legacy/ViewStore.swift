@@ -60,7 +60,7 @@ public final class ViewStore<ViewState, ViewAction>: ObservableObject {
     )
     self.isDuplicate = isDuplicate
     self.subject = StateRelay(self.store.withState { $0 })
-    store.core.root.observe(self) { [weak self] in
+    self.store.core.observe(self) { [weak self] in
       self?.stateDidChange()
     }
     // TCA's view store subscribes to its store with a publisher that replays the current state,

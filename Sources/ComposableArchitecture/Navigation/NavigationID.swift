@@ -1,11 +1,13 @@
 import ConcurrencyExtras
+import Foundation
 import Dependencies
 
 /// One step of the path from the root store to a feature: the root store itself, or a child
 /// presented by a navigation operator.
 ///
-/// Cancellation IDs are registered under every prefix of the current path, so a parent can cancel
-/// a child's effects while children cannot reach their parents or siblings.
+/// Cancellation IDs are registered at the current path, and cancelling one reaches the paths
+/// below it, so a parent can cancel a child's effects while children cannot reach their parents
+/// or siblings.
 @usableFromInline
 struct NavigationID: Hashable, Sendable {
   /// The ID's parts, held once and shared by every copy: paths are copied from parent to child,
@@ -35,7 +37,12 @@ struct NavigationID: Hashable, Sendable {
 
   /// An ID derived from where a child lives in its parent and, when it has one, its own identity.
   init(kind: some Hashable & Sendable, identifier: (some Hashable & Sendable)? = Int?.none, tag: UInt32? = nil) {
-    self.parts = Parts(kind: ErasedID(kind), identifier: identifier.map { ErasedID($0) }, tag: tag)
+    self.init(erasedKind: ErasedID(kind), identifier: identifier.map { ErasedID($0) }, tag: tag)
+  }
+
+  /// An ID from a kind already erased, so that a kind used for many IDs is erased and hashed once.
+  fileprivate init(erasedKind kind: ErasedID, identifier: ErasedID?, tag: UInt32? = nil) {
+    self.parts = Parts(kind: kind, identifier: identifier, tag: tag)
   }
 
   @usableFromInline
@@ -136,13 +143,6 @@ extension DependencyValues {
 }
 
 extension NavigationID {
-  /// The ID of the child state found at a path of its parent: the path, the enum case the state
-  /// is in, and the state's own `id` when it is `Identifiable`, so that another child at the same
-  /// place is another child.
-  init(path: AnyKeyPath, state: Any) {
-    self.init(kind: PathKind(path), identifier: ChildIdentity(state))
-  }
-
   /// The ID of child state embedded in a case of its parent's enum state, found through a closure
   /// case path: the parent and child types, the parent's case, and the child's own identity.
   init<Root, Value>(caseOf root: Root, state: Value) {
@@ -159,6 +159,44 @@ extension NavigationID {
   /// The ID of the element with the given ID in the collection at a path.
   init(path: AnyKeyPath, elementID: some Hashable & Sendable) {
     self.init(kind: PathKind(path), identifier: elementID)
+  }
+}
+
+/// The navigation IDs of the children a reducer finds at one key path of its parent's state, for
+/// the reducer to keep. A child's ID is the path, the enum case the child is in, and the child's
+/// own `id` when it is `Identifiable`, so that another child at the same place is another child.
+/// The key path is erased and hashed once, and children of a type with no
+/// identity of its own (neither an enum nor `Identifiable`) share one ID, made once, which also
+/// compares by identity with the IDs of paths made from it.
+@usableFromInline
+final class ChildNavigationIDs<Child>: @unchecked Sendable {
+  // Reducers are values that may be shared across threads: the lock guards the one write.
+  private let lock = NSLock()
+  private let kind: ErasedID
+  /// `nil` until the first child is seen; then the ID every child shares, or `.some(nil)` when
+  /// children have identities.
+  private var shared: NavigationID??
+
+  @usableFromInline
+  init(path: AnyKeyPath) {
+    self.kind = ErasedID(PathKind(path))
+  }
+
+  /// The ID of a child at the key path.
+  func id(of child: Child) -> NavigationID {
+    if case let .some(shared) = self.lock.withLock({ self.shared }) {
+      return shared ?? self.makeID(ChildIdentity(child))
+    }
+    let identity = ChildIdentity(child)
+    let id = self.makeID(identity)
+    // A child without a case name or an `Identifiable` ID is of a type that never has either.
+    let isShared = identity.caseName == nil && identity.id == nil
+    self.lock.withLock { self.shared = .some(isShared ? id : nil) }
+    return id
+  }
+
+  private func makeID(_ identity: ChildIdentity) -> NavigationID {
+    NavigationID(erasedKind: self.kind, identifier: ErasedID(identity))
   }
 }
 

@@ -116,6 +116,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   @usableFromInline let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
   @usableFromInline let site: ReducerSite
   @usableFromInline let destinationBody: ChildBodyCache<Destination>
+  @usableFromInline let destinationIDs: ChildNavigationIDs<Destination.State>
 
   @usableFromInline
   init(
@@ -131,6 +132,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     self.toPresentationAction = toPresentationAction
     self.site = site
     self.destinationBody = ChildBodyCache()
+    self.destinationIDs = ChildNavigationIDs(path: toPresentationState)
   }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
@@ -278,7 +280,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     _ lifecycle: ChildLifecycle<Base.State, Base.Action>
   ) -> NavigationIDPath? {
     state[keyPath: self.toPresentationState].wrappedValue.map {
-      lifecycle.path(for: NavigationID(path: self.toPresentationState, state: $0))
+      lifecycle.path(for: self.destinationIDs.id(of: $0))
     }
   }
 }

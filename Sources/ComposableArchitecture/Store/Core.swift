@@ -28,6 +28,13 @@ protocol Core<State, Action>: AnyObject, Sendable {
   /// Whether the state this core reads still exists in the root: `false` below a child of
   /// optional state that is gone. A binding's write to such a store is dropped.
   var isPresent: Bool { get }
+  /// Calls `didChange` after every change of root state, for as long as `observer` is alive.
+  ///
+  /// Observation follows the tree of cores: the root tells its own observers, among which the
+  /// cores scoped from it, each of which tells its own; a scoped core observes its parent only
+  /// once it has an observer. While a core tells its observers, it holds its state, so that
+  /// they, and the cores scoped from it, read it without going up to the root.
+  func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void)
 }
 
 @MainActor
@@ -35,8 +42,119 @@ protocol Core<State, Action>: AnyObject, Sendable {
 protocol RootCoreProtocol: AnyObject {
   /// Whether the root is in the middle of processing actions.
   var isSending: Bool { get }
-  /// Calls `didChange` after every change of root state, for as long as `observer` is alive.
-  func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void)
+}
+
+/// The observers of a core, each held weakly.
+@MainActor
+@usableFromInline
+struct CoreObservers {
+  @usableFromInline var observers: [Observer] = []
+  private var purgeThreshold = 16
+
+  @usableFromInline
+  init() {}
+
+  @usableFromInline
+  var isEmpty: Bool { self.observers.isEmpty }
+
+  mutating func add(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
+    // Observers that went away are dropped here too, so a store that receives no actions
+    // while views come and go doesn't collect them.
+    if self.observers.count >= self.purgeThreshold {
+      self.observers.removeAll { $0.object == nil }
+      self.purgeThreshold = max(16, self.observers.count * 2)
+    }
+    self.observers.append(Observer(object: observer, didChange: didChange))
+  }
+
+  /// Calls the observers that are still alive, in the order they started observing, and
+  /// returns whether some have gone away. Call it on a copy: observers may start observing
+  /// meanwhile, and are called from the next change on.
+  @usableFromInline
+  func notify() -> Bool {
+    var hasDeparted = false
+    for observer in self.observers {
+      if observer.object == nil {
+        hasDeparted = true
+      } else {
+        observer.didChange()
+      }
+    }
+    return hasDeparted
+  }
+
+  @usableFromInline
+  mutating func removeDeparted() {
+    self.observers.removeAll { $0.object == nil }
+  }
+
+  @usableFromInline
+  struct Observer {
+    weak var object: AnyObject?
+    let didChange: @MainActor () -> Void
+  }
+}
+
+/// A core derived from another: it observes its base on behalf of its own observers, and reads
+/// its state from the base's (see ``Core/observe(_:didChange:)``).
+@MainActor
+protocol DerivedCore: Core {
+  associatedtype BaseState
+  associatedtype BaseAction
+  /// The core this one derives from.
+  var base: any Core<BaseState, BaseAction> { get }
+  /// The core's observers, and its state while it tells them of a change.
+  var observation: DerivedCoreObservation<State> { get }
+  /// Reads the state from the base core's.
+  func readState() -> State
+}
+
+/// What a ``DerivedCore`` keeps for observation.
+@MainActor
+final class DerivedCoreObservation<State> {
+  var observers = CoreObservers()
+  var isObservingBase = false
+  /// Whether the core is telling its observers of a change.
+  var isNotifying = false
+  /// The core's state, once read while it tells its observers of a change; `nil` otherwise, so
+  /// that the core holds no state of its own that the root has moved on from.
+  var stateDuringNotification: State?
+
+  init() {}
+}
+
+extension DerivedCore {
+  var state: State {
+    let observation = self.observation
+    guard observation.isNotifying else { return self.readState() }
+    if let state = observation.stateDuringNotification { return state }
+    let state = self.readState()
+    observation.stateDuringNotification = state
+    return state
+  }
+
+  func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
+    if !self.observation.isObservingBase {
+      self.observation.isObservingBase = true
+      self.base.observe(self) { [weak self] in self?.baseDidChange() }
+    }
+    self.observation.observers.add(observer, didChange: didChange)
+  }
+
+  private func baseDidChange() {
+    let observation = self.observation
+    // Nothing can change the root's state while observers are told: actions they send are
+    // processed after the notification, in another pass. (Read only when an observer reads it.)
+    observation.isNotifying = true
+    defer {
+      observation.isNotifying = false
+      observation.stateDuringNotification = nil
+    }
+    let observers = observation.observers
+    if observers.notify() {
+      observation.observers.removeDeparted()
+    }
+  }
 }
 
 /// Runs the root reducer.
@@ -75,8 +193,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   @usableFromInline @exclusivity(unchecked) var isSending = false
   /// Whether the reducer is running, when reading the state is a mistake.
   @usableFromInline @exclusivity(unchecked) var isReducing = false
-  @usableFromInline @exclusivity(unchecked) var observers: [Observer] = []
-  private var observerPurgeThreshold = 16
+  @usableFromInline @exclusivity(unchecked) var observers = CoreObservers()
   /// `sendActions` as compiled for the concrete reducer, when the store was made where it is
   /// known.
   @usableFromInline var specializedSend: ((Root.Action) -> Task<Void, Never>?)?
@@ -357,34 +474,15 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
 
   @usableFromInline
   func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
-    // Observers that went away are dropped here too, so a store that receives no actions
-    // while views come and go doesn't collect them.
-    if self.observers.count >= self.observerPurgeThreshold {
-      self.observers.removeAll { $0.object == nil }
-      self.observerPurgeThreshold = max(16, self.observers.count * 2)
-    }
-    self.observers.append(Observer(object: observer, didChange: didChange))
+    self.observers.add(observer, didChange: didChange)
   }
 
   @usableFromInline
   func notifyObservers() {
-    var hasDeparted = false
-    for observer in self.observers {
-      if observer.object == nil {
-        hasDeparted = true
-      } else {
-        observer.didChange()
-      }
+    let observers = self.observers
+    if observers.notify() {
+      self.observers.removeDeparted()
     }
-    if hasDeparted {
-      self.observers.removeAll { $0.object == nil }
-    }
-  }
-
-  @usableFromInline
-  struct Observer {
-    weak var object: AnyObject?
-    let didChange: @MainActor () -> Void
   }
 }
 
@@ -435,10 +533,11 @@ final class EffectTasks: Sendable {
 /// A core for a child store: its state is a key path of the parent's and its actions are
 /// embedded in the parent's by a case key path.
 @MainActor
-final class ScopedCore<ParentState, ParentAction, State, Action>: Core {
+final class ScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let base: any Core<ParentState, ParentAction>
   let toState: KeyPath<ParentState, State>
   let fromAction: (Action) -> ParentAction
+  let observation = DerivedCoreObservation<State>()
 
   init(base: any Core<ParentState, ParentAction>, toState: KeyPath<ParentState, State>, fromAction: @escaping (Action) -> ParentAction) {
     self.base = base
@@ -446,7 +545,7 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: Core {
     self.fromAction = fromAction
   }
 
-  var state: State { self.base.state[keyPath: self.toState] }
+  func readState() -> State { self.base.state[keyPath: self.toState] }
   var root: any RootCoreProtocol { self.base.root }
   var isPresent: Bool { self.base.isPresent }
 
@@ -458,11 +557,12 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: Core {
 /// A core for a child store of optional state. It remembers the last non-`nil` state so that a
 /// view that is being torn down can still read it.
 @MainActor
-final class IfLetCore<ParentState, ParentAction, State, Action>: Core {
+final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let base: any Core<ParentState, ParentAction>
   private var cachedState: State
   let toState: KeyPath<ParentState, State?>
   let fromAction: (Action) -> ParentAction
+  let observation = DerivedCoreObservation<State>()
 
   init(
     base: any Core<ParentState, ParentAction>,
@@ -476,7 +576,7 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: Core {
     self.fromAction = fromAction
   }
 
-  var state: State {
+  func readState() -> State {
     let state = self.base.state[keyPath: self.toState] ?? self.cachedState
     self.cachedState = state
     return state
@@ -493,10 +593,11 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: Core {
 /// A core for a store scoped with closures rather than key paths. Such stores cannot be cached
 /// by their parent, because closures have no identity.
 @MainActor
-final class ClosureScopedCore<ParentState, ParentAction, State, Action>: Core {
+final class ClosureScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let base: any Core<ParentState, ParentAction>
   let toState: (ParentState) -> State
   let fromAction: (Action) -> ParentAction
+  let observation = DerivedCoreObservation<State>()
 
   init(
     base: any Core<ParentState, ParentAction>,
@@ -508,7 +609,7 @@ final class ClosureScopedCore<ParentState, ParentAction, State, Action>: Core {
     self.fromAction = fromAction
   }
 
-  var state: State { self.toState(self.base.state) }
+  func readState() -> State { self.toState(self.base.state) }
   var root: any RootCoreProtocol { self.base.root }
   var isPresent: Bool { self.base.isPresent }
 

@@ -34,7 +34,7 @@ extension Store {
   ) -> any Cancellable where State == Wrapped? {
     let observation = IfLetObservation(store: self, unwrap: unwrap, else: `else`)
     observation.stateDidChange()
-    self.core.root.observe(observation) { [weak observation] in
+    self.core.observe(observation) { [weak observation] in
       observation?.stateDidChange()
     }
     return AnyCancellable { observation.cancel() }

@@ -72,7 +72,7 @@ public final class Store<State, Action>: Observable, Perceptible {
       let identity = identityReader(of: observable, as: State.self)
       self.stateIdentity = identity
       (self.observedID, self.observedRegistrar) = identity(core.state)
-      core.root.observe(self) { [weak self] in self?.rootStateDidChange() }
+      core.observe(self) { [weak self] in self?.rootStateDidChange() }
     }
   }
 

@@ -32,7 +32,7 @@ final class StoreStateRelay<State, Action> {
   init(store: Store<State, Action>) {
     self.store = store
     self.subject = CurrentValueSubject(store.currentState)
-    store.core.root.observe(self) { [weak self] in
+    store.core.observe(self) { [weak self] in
       guard let self else { return }
       self.subject.send(self.store.currentState)
     }

@@ -1,8 +1,9 @@
 @_spi(Internals) @testable import ComposableArchitecture
 import Testing
 
-/// The registry behind cancellation IDs: work is registered under its ID at every step of its
-/// navigation path, found from any of those steps, and forgotten step by step when it ends.
+/// The registry behind cancellation IDs: work is registered under its ID at the end of its
+/// navigation path, found from any step of that path, and forgotten, with the steps nothing else
+/// needs, when it ends.
 struct CancellationRegistryTests {
   private struct Flame: Hashable, Sendable {}
   private enum Burner: Hashable, Sendable { case front, back }

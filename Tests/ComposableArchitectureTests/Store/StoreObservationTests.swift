@@ -163,4 +163,47 @@ struct StoreObservationTests {
     #expect(!changed.value)
     #expect(child.value == 1)
   }
+
+  @available(*, deprecated, message: "Scopes with closures for a store in between.")
+  @Test func aStoreScopedFromAReleasedStoreIsStillToldOfChanges() {
+    let store = Store(initialState: StoreObservationFeature.State()) { StoreObservationFeature() }
+    var middle: Store? = store.scope(state: { $0 }, action: { $0 })
+    weak let releasedMiddle = middle
+    let child = middle!.scope(state: \.child, action: \.child)
+    middle = nil
+    #expect(releasedMiddle == nil)
+    let changed = LockIsolated(false)
+    withObservationTracking {
+      _ = child.state
+    } onChange: {
+      changed.setValue(true)
+    }
+    store.send(.replaceChild)
+    #expect(changed.value)
+    #expect(child.value == 0)
+    child.send(.bump)
+    #expect(store.child.value == 1)
+  }
+
+  @Test func aStoreScopedWhileObserversAreToldIsToldOfLaterChanges() throws {
+    let store = Store(initialState: StoreObservationFeature.State()) { StoreObservationFeature() }
+    let scopedDuringNotification = LockIsolated<Store<StoreObservationChild.State, StoreObservationChild.Action>?>(nil)
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      MainActor.assumeIsolated {
+        scopedDuringNotification.setValue(store.scope(state: \.child, action: \.child))
+      }
+    }
+    store.send(.reset)
+    let child = try #require(scopedDuringNotification.value)
+    let changed = LockIsolated(false)
+    withObservationTracking {
+      _ = child.state
+    } onChange: {
+      changed.setValue(true)
+    }
+    store.send(.replaceChild)
+    #expect(changed.value)
+  }
 }

@@ -61,7 +61,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.init(
       parent: parent,
       child: child,
-      childKind: .caseKeyPath(toChildState),
+      childKind: .caseKeyPath(ChildNavigationIDs(path: toChildState)),
       toChildState: AnyCasePath(toChildState),
       toChildAction: AnyCasePath(toChildAction),
       site: site
@@ -88,7 +88,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// Where the child lives in the parent's state, as part of the child's navigation ID.
   @usableFromInline
   enum ChildKind {
-    case caseKeyPath(CaseKeyPath<Parent.State, Child.State>)
+    case caseKeyPath(ChildNavigationIDs<Child.State>)
     /// A closure case path has no identity of its own: the child is told apart by the parent's
     /// case.
     case casePath
@@ -157,8 +157,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   private func childNavigationID(_ state: Parent.State) -> NavigationID? {
     self.toChildState.extract(from: state).map { childState in
       switch self.childKind {
-      case let .caseKeyPath(path):
-        return NavigationID(path: path, state: childState)
+      case let .caseKeyPath(ids):
+        return ids.id(of: childState)
       case .casePath:
         return NavigationID(caseOf: state, state: childState)
       }

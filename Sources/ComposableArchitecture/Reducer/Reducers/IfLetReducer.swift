@@ -75,6 +75,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   @usableFromInline let site: ReducerSite
   @usableFromInline let childBody = ChildBodyCache<Child>()
+  @usableFromInline let childIDs: ChildNavigationIDs<Child.State>
 
   @usableFromInline
   init(
@@ -89,6 +90,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.site = site
+    self.childIDs = ChildNavigationIDs(path: toChildState)
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -151,6 +153,6 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   private func childNavigationID(_ state: Parent.State) -> NavigationID? {
-    state[keyPath: self.toChildState].map { NavigationID(path: self.toChildState, state: $0) }
+    state[keyPath: self.toChildState].map { self.childIDs.id(of: $0) }
   }
 }
