@@ -27,7 +27,12 @@ extension Effect {
   ///   - cancelInFlight: Whether to cancel in-flight effects with the same ID before starting
   ///     this one.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-    let registration = CancellationRegistration(id: id)
+    if self.isNone && !cancelInFlight { return self }
+    return self.cancellable(CancellationRegistration(id: id), cancelInFlight: cancelInFlight)
+  }
+
+  /// This effect, registered under `registration` when it starts.
+  func cancellable(_ registration: CancellationRegistration, cancelInFlight: Bool) -> Self {
     var steps = self.steps
     if cancelInFlight {
       steps.insert(.perform { registration.cancelInFlight() }, at: 0)
@@ -54,8 +59,12 @@ extension Effect {
   ///   return .cancel(id: CancelID.timer)
   /// ```
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    let registration = CancellationRegistration(id: id)
-    return Self(steps: [.perform { registration.cancelInFlight() }])
+    Self._cancel(CancellationRegistration(id: id))
+  }
+
+  /// Cancels the work registered under `registration`, when the effect starts.
+  static func _cancel(_ registration: CancellationRegistration) -> Self {
+    Self(steps: [.perform { registration.cancelInFlight() }])
   }
 }
 

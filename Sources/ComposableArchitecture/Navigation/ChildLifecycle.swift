@@ -51,7 +51,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
       self.reportMissingChild(missing(state))
       return .none
     }
-    let effects = withDependencies {
+    let effects = withCurrentDependencies {
       $0.navigationIDPath = path
       if let dismissID {
         $0.dismiss = DismissEffect { @MainActor in
@@ -187,10 +187,6 @@ extension OrderedSet: ChildIdentities {
 extension Task where Success == Never, Failure == Never {
   /// Cancels the work registered under the ID at the given navigation path.
   static func _cancel(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
-    withDependencies {
-      $0.navigationIDPath = navigationIDPath
-    } operation: {
-      Task.cancel(id: id)
-    }
+    CancellationRegistration(id: id, navigationIDPath: navigationIDPath).cancelInFlight()
   }
 }

@@ -14,11 +14,10 @@ extension Effect {
     id: some Hashable & Sendable = _PresentedID(),
     navigationIDPath: NavigationIDPath
   ) -> Self {
-    withDependencies {
-      $0.navigationIDPath = navigationIDPath
-    } operation: {
-      self.cancellable(id: id)
-    }
+    guard !self.isNone else { return self }
+    return self.cancellable(
+      CancellationRegistration(id: id, navigationIDPath: navigationIDPath), cancelInFlight: false
+    )
   }
 
   /// Cancels the effects that ``_cancellable(id:navigationIDPath:)`` registered under the path,
@@ -27,11 +26,7 @@ extension Effect {
     id: some Hashable & Sendable = _PresentedID(),
     navigationIDPath: NavigationIDPath
   ) -> Self {
-    withDependencies {
-      $0.navigationIDPath = navigationIDPath
-    } operation: {
-      .cancel(id: id)
-    }
+    ._cancel(CancellationRegistration(id: id, navigationIDPath: navigationIDPath))
   }
 }
 

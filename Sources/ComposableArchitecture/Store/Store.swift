@@ -141,8 +141,10 @@ public final class Store<State, Action>: Observable, Perceptible {
     if let child = self.children[id] as? Store<ChildState, ChildAction> {
       return child
     }
+    // The case is looked up once here; calling the case key path would look it up per action.
+    let toChildAction = AnyCasePath(action)
     let child = Store<ChildState, ChildAction>(
-      core: ScopedCore(base: self.core, toState: state, fromAction: { action($0) })
+      core: ScopedCore(base: self.core, toState: state, fromAction: { toChildAction.embed($0) })
     )
     self.children[id] = child
     return child
@@ -241,12 +243,13 @@ extension Store where State: ObservableState {
     if let child = self.children[id] as? Store<ChildState, ChildAction> {
       return child
     }
+    let toChildAction = AnyCasePath(action)
     let child = Store<ChildState, ChildAction>(
       core: IfLetCore(
         base: self.core,
         cachedState: childState,
         toState: state,
-        fromAction: { action($0) }
+        fromAction: { toChildAction.embed($0) }
       )
     )
     self.children[id] = child
