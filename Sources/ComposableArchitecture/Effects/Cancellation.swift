@@ -33,6 +33,12 @@ extension Effect {
 
   /// This effect, registered under `registration` when it starts.
   func cancellable(_ registration: CancellationRegistration, cancelInFlight: Bool) -> Self {
+    // See below: runs already registered under the ID deeper down the same path stay as they are.
+    if !cancelInFlight,
+      self.runs.allSatisfy({ run in run.cancellations.contains { $0.covers(registration) } })
+    {
+      return self
+    }
     var steps = self.steps
     if cancelInFlight {
       steps.insert(.perform { registration.cancelInFlight() }, at: 0)

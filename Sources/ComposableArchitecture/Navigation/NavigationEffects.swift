@@ -48,26 +48,28 @@ extension Effect {
     let token = CancelToken()
     dismissal.register(token)
     let action = UncheckedSendable(action)
-    let effect = Self.run { send in
-      defer { dismissal.unregister(token) }
-      let wait = Task<Void, any Error> { try await Task.never() }
-      token.attach(wait)
-      do {
-        try await wait.cancellableValue
-      } catch {
-        // Either `dismiss()` cancelled the wait, and the parent is told; or the parent cancelled
-        // this whole effect, and `send` does nothing.
-        await send(action.value)
-      }
-    }
-    ._cancellable(navigationIDPath: path)
+    // A run of its own rather than `Effect.run`: it reads no dependencies and throws nothing.
     return Self(
-      steps: effect.steps,
-      runs: effect.runs.map { run in
-        var run = run
-        run.isTrackedByTestStore = false
-        return run
-      }
+      runs: [
+        Run(
+          name: nil,
+          priority: nil,
+          cancellations: [CancellationRegistration(id: _PresentedID(), navigationIDPath: path)],
+          operation: { send in
+            defer { dismissal.unregister(token) }
+            let wait = Task<Void, any Error> { try await Task.never() }
+            token.attach(wait)
+            do {
+              try await wait.cancellableValue
+            } catch {
+              // Either `dismiss()` cancelled the wait, and the parent is told; or the parent
+              // cancelled this whole run, and `send` does nothing.
+              await send(action.value)
+            }
+          },
+          isTrackedByTestStore: false
+        )
+      ]
     )
   }
 }

@@ -187,16 +187,22 @@ final class ChildNavigationIDs<Child>: @unchecked Sendable {
     if case let .some(shared) = self.lock.withLock({ self.shared }) {
       return shared ?? self.makeID(ChildIdentity(child))
     }
-    let identity = ChildIdentity(child)
-    let id = self.makeID(identity)
-    // A child without a case name or an `Identifiable` ID is of a type that never has either.
+    // A type already seen to be neither an enum nor `Identifiable` needs no look at the child.
+    let identity =
+      EnumTypes.isKnownNotEnum(Child.self) && !(Child.self is any Identifiable.Type)
+      ? ChildIdentity.none : ChildIdentity(child)
     let isShared = identity.caseName == nil && identity.id == nil
+    let id = isShared ? self.makeID(ChildIdentity.erasedNone) : self.makeID(ErasedID(identity))
     self.lock.withLock { self.shared = .some(isShared ? id : nil) }
     return id
   }
 
   private func makeID(_ identity: ChildIdentity) -> NavigationID {
-    NavigationID(erasedKind: self.kind, identifier: ErasedID(identity))
+    self.makeID(ErasedID(identity))
+  }
+
+  private func makeID(_ identifier: ErasedID) -> NavigationID {
+    NavigationID(erasedKind: self.kind, identifier: identifier)
   }
 }
 
@@ -228,6 +234,16 @@ private struct CaseKind: Hashable, Sendable {
 struct ChildIdentity: Hashable, Sendable {
   let caseName: String?
   let id: ElementID?
+
+  /// The identity of a child that is neither an enum nor `Identifiable`.
+  static let none = ChildIdentity(caseName: nil, id: nil)
+  /// ``none``, erased once.
+  static let erasedNone = ErasedID(ChildIdentity.none)
+
+  private init(caseName: String?, id: ElementID?) {
+    self.caseName = caseName
+    self.id = id
+  }
 
   init(_ value: Any) {
     // Reflection is slow: only enums have a case to tell apart, and a payload whose own identity
@@ -266,6 +282,11 @@ struct ChildIdentity: Hashable, Sendable {
 /// since a child's identity is taken on every action that reaches it.
 enum EnumTypes {
   private static let known = LockIsolated<[ObjectIdentifier: Bool]>([:])
+
+  /// Whether the type was seen before and is not an enum or an optional.
+  static func isKnownNotEnum(_ type: Any.Type) -> Bool {
+    self.known.withValue { $0[ObjectIdentifier(type)] } == false
+  }
 
   /// Whether the value's type is an enum or an optional.
   ///
