@@ -32,6 +32,7 @@ extension Effect {
   }
 
   /// This effect, registered under `registration` when it starts.
+  @inlinable
   func cancellable(_ registration: CancellationRegistration, cancelInFlight: Bool) -> Self {
     // See below: runs already registered under the ID deeper down the same path stay as they are.
     if !cancelInFlight,
@@ -69,6 +70,7 @@ extension Effect {
   }
 
   /// Cancels the work registered under `registration`, when the effect starts.
+  @inlinable
   static func _cancel(_ registration: CancellationRegistration) -> Self {
     Self(steps: [.perform { registration.cancelInFlight() }])
   }
@@ -114,30 +116,36 @@ extension Task where Success == Never, Failure == Never {
 struct CancellationRegistration: Sendable {
   let key: _CancelID
 
+  @usableFromInline
   init(id: some Hashable & Sendable) {
     self.init(id: id, navigationIDPath: .current)
   }
 
+  @usableFromInline
   init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
     self.key = _CancelID(id: id, navigationIDPath: navigationIDPath)
   }
 
   /// Whether registering this one registers `other` too: the same ID, at a path that `other`'s
   /// path leads to.
+  @usableFromInline
   func covers(_ other: Self) -> Bool {
     self.key.scope == other.key.scope
       && self.key.navigationIDPath.hasPrefix(other.key.navigationIDPath)
   }
 
+  @usableFromInline
   func cancelInFlight() {
     _cancellationCancellables.withValue { $0.tokens(at: self.key) }
       .forEach { $0.cancel() }
   }
 
+  @usableFromInline
   func register(_ token: CancelToken) {
     _cancellationCancellables.withValue { $0.insert(token, at: self.key) }
   }
 
+  @usableFromInline
   func unregister(_ token: CancelToken) {
     _cancellationCancellables.withValue { $0.remove(token, at: self.key) }
   }
@@ -215,8 +223,10 @@ final class CancelToken: Sendable {
     (false, nil)
   )
 
+  @usableFromInline
   init() {}
 
+  @usableFromInline
   func attach<S, F>(_ task: Task<S, F>) {
     self.attach { task.cancel() }
   }

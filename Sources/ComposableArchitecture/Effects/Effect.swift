@@ -38,16 +38,17 @@ public struct Effect<Action>: Sendable {
   /// task, or a publisher the store subscribes to.
   @usableFromInline
   struct Run: Sendable {
-    var name: String?
-    var priority: TaskPriority?
+    @usableFromInline var name: String?
+    @usableFromInline var priority: TaskPriority?
     /// Cancellation IDs the run is registered under when it starts, innermost first.
-    var cancellations: [CancellationRegistration]
-    var body: Body
+    @usableFromInline var cancellations: [CancellationRegistration]
+    @usableFromInline var body: Body
     /// Whether a `TestStore` expects the test to see this run finish. Presentation keeps a
     /// long-living run per presented child that only ends on dismissal; tests don't assert it.
-    var isTrackedByTestStore = true
+    @usableFromInline var isTrackedByTestStore = true
 
     /// What a run does.
+    @usableFromInline
     enum Body: Sendable {
       /// An asynchronous operation, performed in a task of its own.
       case operation(@Sendable (Send<Action>) async -> Void)
@@ -56,6 +57,7 @@ public struct Effect<Action>: Sendable {
       case publisher(UncheckedSendable<AnyPublisher<Action, Never>>)
     }
 
+    @inlinable
     init(
       name: String?,
       priority: TaskPriority?,
@@ -69,6 +71,7 @@ public struct Effect<Action>: Sendable {
       )
     }
 
+    @inlinable
     init(
       name: String?,
       priority: TaskPriority?,
@@ -100,9 +103,10 @@ public struct Effect<Action>: Sendable {
   /// that is not specialized for `Action`.
   @usableFromInline
   final class Work: Sendable {
-    let steps: [Step]
-    let runs: [Run]
+    @usableFromInline let steps: [Step]
+    @usableFromInline let runs: [Run]
 
+    @inlinable
     init(steps: [Step], runs: [Run]) {
       self.steps = steps
       self.runs = runs
@@ -112,7 +116,7 @@ public struct Effect<Action>: Sendable {
   @usableFromInline
   let work: Work?
 
-  @usableFromInline
+  @inlinable
   init(steps: [Step] = [], runs: [Run] = []) {
     self.work = steps.isEmpty && runs.isEmpty ? nil : Work(steps: steps, runs: runs)
   }
@@ -123,8 +127,10 @@ public struct Effect<Action>: Sendable {
   }
 
   /// What happens synchronously when the effect starts, in order.
+  @inlinable
   var steps: [Step] { self.work?.steps ?? [] }
   /// What goes on after the effect has started.
+  @inlinable
   var runs: [Run] { self.work?.runs ?? [] }
 
   /// Whether the effect does nothing at all.
@@ -242,6 +248,7 @@ extension Effect {
   }
 
   /// Runs a sequence of effects at the same time.
+  @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     var merged = Self.none
     for effect in effects where !effect.isNone {
@@ -251,6 +258,7 @@ extension Effect {
   }
 
   /// Runs this effect and another at the same time.
+  @inlinable
   public func merge(with other: Self) -> Self {
     if other.isNone { return self }
     if self.isNone { return other }
@@ -303,6 +311,7 @@ extension Effect {
   /// ```swift
   /// return childEffect.map(Action.child)
   /// ```
+  @inlinable
   public func map<T>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     guard !self.isNone else { return .none }
     return Effect<T>(

@@ -6,6 +6,7 @@ import Dependencies
 /// feature's navigation path and `dismiss`): it sets the dependencies once, without
 /// `withDependencies`' bookkeeping for update closures that read dependencies and for objects
 /// made by the operation, since `update` reads nothing and the operation returns an effect.
+@inlinable
 func withCurrentDependencies<R>(
   _ update: (inout DependencyValues) -> Void,
   operation: () -> R

@@ -15,17 +15,20 @@ import OrderedCollections
 /// 4. Presented children wait for their own `dismiss()` and tell the parent when it comes.
 ///
 /// Each reducer supplies only where its children live and what its actions look like.
+@usableFromInline
 struct ChildLifecycle<ParentState, ParentAction> {
   /// The navigation path of the feature that runs the parent reducer.
-  let parentPath: NavigationIDPath
-  let site: ReducerSite
+  @usableFromInline let parentPath: NavigationIDPath
+  @usableFromInline let site: ReducerSite
 
+  @inlinable
   init(site: ReducerSite) {
     self.parentPath = .current
     self.site = site
   }
 
   /// The navigation path of the child with the given ID.
+  @inlinable
   func path(for id: NavigationID) -> NavigationIDPath {
     self.parentPath.appending(id)
   }
@@ -36,6 +39,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
   /// Without a path (the parent holds no such child), the issue `missing` describes is reported
   /// and nothing runs. With a `dismissID`, the child is presented: its `@Dependency(\.dismiss)` cancels the wait
   /// that ``awaitDismissal(at:dismissID:then:)`` registered under the same ID and path.
+  @inlinable
   func run<Child: Reducer>(
     _ child: Child,
     cache: ChildBodyCache<Child>? = nil,
@@ -88,6 +92,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
   }
 
   /// Cancels every effect the children at these paths started, and those of their own children.
+  @inlinable
   func cancel(_ paths: some Sequence<NavigationIDPath>) -> Effect<ParentAction> {
     .merge(paths.map { ._cancel(navigationIDPath: $0) })
   }
@@ -95,6 +100,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
   /// A run that lasts as long as the presented child at `path`: it sends `action` when the child
   /// dismisses itself, and is cancelled with the child's other effects when the parent removes
   /// it.
+  @inlinable
   func awaitDismissal(
     at path: NavigationIDPath,
     dismissID: some Hashable & Sendable,
@@ -104,6 +110,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
   }
 
   /// Reports a child action the parent has no child for, at the reducer's call site.
+  @usableFromInline
   func reportMissingChild(_ message: String) {
     reportIssue(
       message,
@@ -123,14 +130,14 @@ final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
   // Reducers are values that may be shared across threads: the lock guards the one write.
   // (Not `LockIsolated`: its closure is `@Sendable`, and neither the child reducer nor its body
   // is `Sendable`.)
-  private let lock = NSLock()
-  private var body: _StoreBody<Child.State, Child.Action>??
+  @usableFromInline let lock = NSLock()
+  @usableFromInline var body: _StoreBody<Child.State, Child.Action>??
 
   @usableFromInline
   init() {}
 
   /// Runs `child`, through its body built the first time when it has one of its own.
-  @usableFromInline
+  @inlinable
   func reduce(
     _ child: Child,
     into state: inout Child.State,
@@ -150,10 +157,10 @@ final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
 /// Where a navigation reducer was created, for the issues it reports.
 @usableFromInline
 struct ReducerSite: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
 
   @usableFromInline
   init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
@@ -186,6 +193,7 @@ extension OrderedSet: ChildIdentities {
 
 extension Task where Success == Never, Failure == Never {
   /// Cancels the work registered under the ID at the given navigation path.
+  @usableFromInline
   static func _cancel(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
     CancellationRegistration(id: id, navigationIDPath: navigationIDPath).cancelInFlight()
   }

@@ -10,6 +10,7 @@ public struct _PresentedID: Hashable, Sendable {
 
 extension Effect {
   /// This effect, cancellable as a whole by ``_cancel(id:navigationIDPath:)`` with the same path.
+  @inlinable
   func _cancellable(
     id: some Hashable & Sendable = _PresentedID(),
     navigationIDPath: NavigationIDPath
@@ -22,6 +23,7 @@ extension Effect {
 
   /// Cancels the effects that ``_cancellable(id:navigationIDPath:)`` registered under the path,
   /// including those of the features presented below it.
+  @inlinable
   static func _cancel(
     id: some Hashable & Sendable = _PresentedID(),
     navigationIDPath: NavigationIDPath
@@ -37,6 +39,7 @@ extension Effect {
   /// `navigationIDPath` and sends nothing.
   ///
   /// Test stores don't wait for it: it only ends with its feature.
+  @inlinable
   static func _waitForDismissal(
     navigationIDPath path: NavigationIDPath,
     dismissID: some Hashable & Sendable,

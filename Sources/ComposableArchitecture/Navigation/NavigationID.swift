@@ -114,6 +114,7 @@ struct NavigationIDPath: Hashable, Sendable {
   /// The IDs of the path, from the root store down.
   var ids: [NavigationID] { self.path }
 
+  @usableFromInline
   func appending(_ element: NavigationID) -> Self {
     NavigationIDPath(path: self.path + [element])
   }
@@ -129,6 +130,7 @@ private enum NavigationIDPathKey: DependencyKey {
 extension NavigationIDPath {
   /// The path of the feature that is running now. (Read from the current dependencies directly:
   /// a `@Dependency` declared on the spot would merge the same values into themselves first.)
+  @usableFromInline
   static var current: Self {
     DependencyValues._current.navigationIDPath
   }
@@ -183,6 +185,7 @@ final class ChildNavigationIDs<Child>: @unchecked Sendable {
   }
 
   /// The ID of a child at the key path.
+  @usableFromInline
   func id(of child: Child) -> NavigationID {
     if case let .some(shared) = self.lock.withLock({ self.shared }) {
       return shared ?? self.makeID(ChildIdentity(child))
@@ -304,6 +307,7 @@ enum EnumTypes {
 
 /// Whether a state is dismissed on its first action: `_EphemeralState` itself, or an enum whose
 /// current case holds one.
+@usableFromInline
 func isEphemeral<State>(_ state: State) -> Bool {
   if State.self is any _EphemeralState.Type { return true }
   guard EnumTypes.contains(state) else { return false }

@@ -135,6 +135,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     self.destinationIDs = ChildNavigationIDs(path: toPresentationState)
   }
 
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let presentationAction = self.toPresentationAction.extract(from: action)
     let initial = state[keyPath: self.toPresentationState]
@@ -215,7 +216,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   /// replaced still has its effects cancelled, and one presented where this reducer didn't see
   /// it (in the initial state, or by a reducer after this one) is set up to dismiss itself on the
   /// next action.
-  private func settle(
+  @inlinable
+  func settle(
     _ state: inout Base.State,
     presentedID: NavigationIDPath?,
     initialPath: NavigationIDPath?,
@@ -250,7 +252,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     return dismissEffects.merge(with: presentEffects)
   }
 
-  private func missingDestination(_ action: Base.Action) -> String {
+  @usableFromInline
+  func missingDestination(_ action: Base.Action) -> String {
     """
     An "ifLet" at "\(self.site.fileID):\(self.site.line)" received a presentation action \
     when destination state was absent:
@@ -275,7 +278,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     """
   }
 
-  private func destinationPath(
+  @inlinable
+  func destinationPath(
     of state: Base.State,
     _ lifecycle: ChildLifecycle<Base.State, Base.Action>
   ) -> NavigationIDPath? {
@@ -286,4 +290,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
 }
 
 /// The ID under which a presented destination waits to be dismissed.
-struct PresentationDismissID: Hashable, Sendable {}
+@usableFromInline
+struct PresentationDismissID: Hashable, Sendable {
+  @usableFromInline init() {}
+}

@@ -22,7 +22,7 @@ public struct PresentationState<State> {
   /// The navigation path of the destination that `ifLet` last saw presented, and whose effects it
   /// cancels when that destination goes away, even if another reducer removed it first. Not part
   /// of the value: equality, hashing and coding ignore it.
-  var presentedID: NavigationIDPath?
+  @usableFromInline var presentedID: NavigationIDPath?
 
   /// Presentation state holding `wrappedValue`.
   public init(wrappedValue: State?) {
