@@ -137,6 +137,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
 
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    // The presentation state is read through its key path as few times as possible: the key path
+    // usually goes through the computed `$destination` property that `@Presents` generates.
     let presentationAction = self.toPresentationAction.extract(from: action)
     let initial = state[keyPath: self.toPresentationState]
     guard initial.wrappedValue != nil || initial.presentedID != nil else {
@@ -147,10 +149,11 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
           .reportMissingChild(self.missingDestination(action))
       }
       let baseEffects = self.base.reduce(into: &state, action: action)
-      guard state[keyPath: self.toPresentationState].wrappedValue != nil else { return baseEffects }
+      let final = state[keyPath: self.toPresentationState]
+      guard final.wrappedValue != nil else { return baseEffects }
       return baseEffects.merge(
         with: self.settle(
-          &state, presentedID: nil, initialPath: nil, initialIsEphemeral: false,
+          &state, final, presentedID: nil, initialPath: nil, initialIsEphemeral: false,
           ChildLifecycle(site: self.site)
         )
       )
@@ -160,7 +163,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     let presentedID = initial.presentedID
     // Only the initial destination's path and kind are kept: a copy of the destination held
     // while it runs would make it copy its collections when it changes them.
-    let initialPath = self.destinationPath(of: state, lifecycle)
+    let initialPath = self.destinationPath(of: initial, lifecycle)
     let initialIsEphemeral = initialPath != nil && initial.wrappedValue.map { isEphemeral($0) } == true
 
     var destinationEffects = Effect<Base.Action>.none
@@ -169,7 +172,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     switch (initialPath, presentationAction) {
     case let (path?, .dismiss?):
       baseEffects = self.base.reduce(into: &state, action: action)
-      if self.destinationPath(of: state, lifecycle) == path {
+      if self.destinationPath(of: state[keyPath: self.toPresentationState], lifecycle) == path {
         state[keyPath: self.toPresentationState].wrappedValue = nil
       }
 
@@ -186,7 +189,9 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
         missing: { _ in self.missingDestination(action) }
       )
       baseEffects = self.base.reduce(into: &state, action: action)
-      if initialIsEphemeral, self.destinationPath(of: state, lifecycle) == path {
+      if initialIsEphemeral,
+        self.destinationPath(of: state[keyPath: self.toPresentationState], lifecycle) == path
+      {
         state[keyPath: self.toPresentationState].wrappedValue = nil
       }
 
@@ -202,14 +207,15 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       .merge(with: baseEffects)
       .merge(
         with: self.settle(
-          &state, presentedID: presentedID, initialPath: initialPath,
-          initialIsEphemeral: initialIsEphemeral, lifecycle
+          &state, state[keyPath: self.toPresentationState], presentedID: presentedID,
+          initialPath: initialPath, initialIsEphemeral: initialIsEphemeral, lifecycle
         )
       )
   }
 
   /// After the destination and the base ran: cancels the effects of a destination that went
-  /// away, and sets up the one presented now to dismiss itself.
+  /// away, and sets up the one presented now (`current`, as the state holds it) to dismiss
+  /// itself.
   ///
   /// The final destination is compared with the one this reducer last saw presented, not with
   /// the state before this action: a destination that a reducer before this one dismissed or
@@ -219,12 +225,13 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   @inlinable
   func settle(
     _ state: inout Base.State,
+    _ current: PresentationState<Destination.State>,
     presentedID: NavigationIDPath?,
     initialPath: NavigationIDPath?,
     initialIsEphemeral: Bool,
     _ lifecycle: ChildLifecycle<Base.State, Base.Action>
   ) -> Effect<Base.Action> {
-    let finalPath = self.destinationPath(of: state, lifecycle)
+    let finalPath = self.destinationPath(of: current, lifecycle)
     let identityChanged = presentedID != finalPath
 
     var dismissEffects = Effect<Base.Action>.none
@@ -233,21 +240,26 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     {
       dismissEffects = lifecycle.cancel([presentedID])
     }
-    if identityChanged, state[keyPath: self.toPresentationState].wrappedValue == nil {
-      state[keyPath: self.toPresentationState].presentedID = nil
-    }
 
+    // What the state remembers as presented, written back once if it changes.
+    var remembered = current.presentedID
+    if identityChanged, current.wrappedValue == nil {
+      remembered = nil
+    }
     var presentEffects = Effect<Base.Action>.none
-    if identityChanged || state[keyPath: self.toPresentationState].presentedID == nil,
-      let presented = state[keyPath: self.toPresentationState].wrappedValue,
+    if identityChanged || remembered == nil,
+      let presented = current.wrappedValue,
       let finalPath, !isEphemeral(presented)
     {
-      state[keyPath: self.toPresentationState].presentedID = finalPath
+      remembered = finalPath
       presentEffects = lifecycle.awaitDismissal(
         at: finalPath,
         dismissID: PresentationDismissID(),
         then: self.toPresentationAction.embed(.dismiss)
       )
+    }
+    if remembered != current.presentedID {
+      state[keyPath: self.toPresentationState].presentedID = remembered
     }
     return dismissEffects.merge(with: presentEffects)
   }
@@ -280,12 +292,10 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
 
   @inlinable
   func destinationPath(
-    of state: Base.State,
+    of presentation: PresentationState<Destination.State>,
     _ lifecycle: ChildLifecycle<Base.State, Base.Action>
   ) -> NavigationIDPath? {
-    state[keyPath: self.toPresentationState].wrappedValue.map {
-      lifecycle.path(for: self.destinationIDs.id(of: $0))
-    }
+    presentation.wrappedValue.map { lifecycle.path(for: self.destinationIDs.id(of: $0)) }
   }
 }
 
