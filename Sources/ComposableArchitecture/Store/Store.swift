@@ -141,10 +141,9 @@ public final class Store<State, Action>: Observable, Perceptible {
     if let child = self.children[id] as? Store<ChildState, ChildAction> {
       return child
     }
-    // The case is looked up once here; calling the case key path would look it up per action.
-    let toChildAction = AnyCasePath(action)
+    let toChildAction = ActionEmbedding(action)
     let child = Store<ChildState, ChildAction>(
-      core: ScopedCore(base: self.core, toState: state, fromAction: { toChildAction.embed($0) })
+      core: ScopedCore(base: self.core, toState: state, fromAction: { toChildAction($0) })
     )
     self.children[id] = child
     return child
@@ -243,13 +242,13 @@ extension Store where State: ObservableState {
     if let child = self.children[id] as? Store<ChildState, ChildAction> {
       return child
     }
-    let toChildAction = AnyCasePath(action)
+    let toChildAction = ActionEmbedding(action)
     let child = Store<ChildState, ChildAction>(
       core: IfLetCore(
         base: self.core,
         cachedState: childState,
         toState: state,
-        fromAction: { toChildAction.embed($0) }
+        fromAction: { toChildAction($0) }
       )
     )
     self.children[id] = child
@@ -350,4 +349,22 @@ func storeTypeName<State, Action>(of store: Store<State, Action>) -> String {
     return "StoreOf<\(actionName.dropLast(".Action".count))?>"
   }
   return "Store<\(stateName), \(actionName)>"
+}
+
+/// Embeds a child store's actions in its parent's through a case key path. The case is looked up
+/// the first time an action is sent, and kept: calling the case key path itself would look it up
+/// for every action, and looking it up when the store is scoped would cost every scope, sent to
+/// or not.
+@MainActor
+final class ActionEmbedding<Action, ChildAction> {
+  private let keyPath: CaseKeyPath<Action, ChildAction>
+  private lazy var casePath = AnyCasePath(self.keyPath)
+
+  init(_ keyPath: CaseKeyPath<Action, ChildAction>) {
+    self.keyPath = keyPath
+  }
+
+  func callAsFunction(_ action: ChildAction) -> Action {
+    self.casePath.embed(action)
+  }
 }

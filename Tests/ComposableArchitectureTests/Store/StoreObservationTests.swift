@@ -57,28 +57,26 @@ struct StoreObservationFeature: Reducer {
 
 // MARK: - Tests
 
+/// Tracks what `read` reads: the flag turns `true` at the first change to any of it.
+@MainActor
+private func changeFlag(tracking read: @escaping @MainActor () -> Void) -> LockIsolated<Bool> {
+  let changed = LockIsolated(false)
+  withObservationTracking { read() } onChange: { changed.setValue(true) }
+  return changed
+}
+
 @MainActor
 struct StoreObservationTests {
   @Test func readingStateNotifiesWhenTheRootIdentityChanges() {
     let store = Store(initialState: StoreObservationFeature.State()) { StoreObservationFeature() }
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = store.state
-    } onChange: {
-      changed.setValue(true)
-    }
+    let changed = changeFlag { _ = store.state }
     store.send(.reset)
     #expect(changed.value)
   }
 
   @Test func readingStateDoesNotNotifyWhenTheIdentityIsKept() {
     let store = Store(initialState: StoreObservationFeature.State()) { StoreObservationFeature() }
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = store.state
-    } onChange: {
-      changed.setValue(true)
-    }
+    let changed = changeFlag { _ = store.state }
     store.send(.increment)
     store.send(.replaceChild)
     #expect(!changed.value)
@@ -87,24 +85,14 @@ struct StoreObservationTests {
 
   @Test func dynamicMemberReadNotifiesWhenTheRootIdentityChanges() {
     let store = Store(initialState: StoreObservationFeature.State()) { StoreObservationFeature() }
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = store.count
-    } onChange: {
-      changed.setValue(true)
-    }
+    let changed = changeFlag { _ = store.count }
     store.send(.reset)
     #expect(changed.value)
   }
 
   @Test func withStateDoesNotRegisterObservation() {
     let store = Store(initialState: StoreObservationFeature.State()) { StoreObservationFeature() }
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = store.withState(\.count)
-    } onChange: {
-      changed.setValue(true)
-    }
+    let changed = changeFlag { _ = store.withState(\.count) }
     store.send(.reset)
     #expect(!changed.value)
   }
@@ -124,12 +112,7 @@ struct StoreObservationTests {
       StoreObservationFeature()
     }
     let idBefore = store.state._$id
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = store.state
-    } onChange: {
-      changed.setValue(true)
-    }
+    let changed = changeFlag { _ = store.state }
     store.send(.reset)
     #expect(changed.value)
     #expect(store.state.count == 0)
@@ -139,12 +122,7 @@ struct StoreObservationTests {
   @Test func childStoreNotifiesWhenTheChildIdentityChanges() {
     let store = Store(initialState: StoreObservationFeature.State()) { StoreObservationFeature() }
     let child = store.scope(state: \.child, action: \.child)
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = child.state
-    } onChange: {
-      changed.setValue(true)
-    }
+    let changed = changeFlag { _ = child.state }
     store.send(.replaceChild)
     #expect(changed.value)
   }
@@ -152,12 +130,7 @@ struct StoreObservationTests {
   @Test func childStoreDoesNotNotifyWhenTheChildIdentityIsKept() {
     let store = Store(initialState: StoreObservationFeature.State()) { StoreObservationFeature() }
     let child = store.scope(state: \.child, action: \.child)
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = child.state
-    } onChange: {
-      changed.setValue(true)
-    }
+    let changed = changeFlag { _ = child.state }
     child.send(.bump)
     store.send(.increment)
     #expect(!changed.value)
@@ -172,12 +145,7 @@ struct StoreObservationTests {
     let child = middle!.scope(state: \.child, action: \.child)
     middle = nil
     #expect(releasedMiddle == nil)
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = child.state
-    } onChange: {
-      changed.setValue(true)
-    }
+    let changed = changeFlag { _ = child.state }
     store.send(.replaceChild)
     #expect(changed.value)
     #expect(child.value == 0)
@@ -197,12 +165,7 @@ struct StoreObservationTests {
     }
     store.send(.reset)
     let child = try #require(scopedDuringNotification.value)
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = child.state
-    } onChange: {
-      changed.setValue(true)
-    }
+    let changed = changeFlag { _ = child.state }
     store.send(.replaceChild)
     #expect(changed.value)
   }
