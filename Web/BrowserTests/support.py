@@ -75,7 +75,10 @@ class BrowserTestCase(unittest.TestCase):
         cls.server_log = cls.server.stderr.read()
 
     def wait_for(self, condition, timeout=10):
-        return WebDriverWait(self.browser, timeout).until(lambda _: condition())
+        # Checked every 50 ms (Selenium's default is every 500 ms): a state the page shows for
+        # half a second, such as "loading…", would otherwise be missed now and then, and a wait
+        # that returns up to half a second late throws off the timing of what follows it.
+        return WebDriverWait(self.browser, timeout, poll_frequency=0.05).until(lambda _: condition())
 
     def script(self, source, *arguments):
         return self.browser.execute_script(source, *arguments)
