@@ -167,9 +167,9 @@ extension NavigationID {
 /// The navigation IDs of the children a reducer finds at one key path of its parent's state, for
 /// the reducer to keep. A child's ID is the path, the enum case the child is in, and the child's
 /// own `id` when it is `Identifiable`, so that another child at the same place is another child.
-/// The key path is erased and hashed once, and children of a type with no
-/// identity of its own (neither an enum nor `Identifiable`) share one ID, made once, which also
-/// compares by identity with the IDs of paths made from it.
+/// The key path is erased and hashed once, and children of a type with no identity of its own
+/// (neither an enum nor `Identifiable`) share one ID, made once, which also compares by identity
+/// with the IDs of paths made from it.
 @usableFromInline
 final class ChildNavigationIDs<Child>: @unchecked Sendable {
   // Reducers are values that may be shared across threads: the lock guards the one write.
@@ -194,7 +194,10 @@ final class ChildNavigationIDs<Child>: @unchecked Sendable {
     let identity =
       EnumTypes.isKnownNotEnum(Child.self) && !(Child.self is any Identifiable.Type)
       ? ChildIdentity.none : ChildIdentity(child)
+    // Shared only when the child's type is the static one: children of an existential or class
+    // type may be of other types, with identities.
     let isShared = identity.caseName == nil && identity.id == nil
+      && ObjectIdentifier(type(of: child)) == ObjectIdentifier(Child.self)
     let id = isShared ? self.makeID(ChildIdentity.erasedNone) : self.makeID(ErasedID(identity))
     self.lock.withLock { self.shared = .some(isShared ? id : nil) }
     return id
