@@ -67,9 +67,11 @@ struct TestStoreEffectStartTests {
     let clock = ContinuousClock()
     let start = clock.now
     await store.send(.tick) { $0.ticks = 1 }
-    let elapsed = clock.now - start
-    #expect(elapsed >= .milliseconds(100))
-    #expect(elapsed < .seconds(20))
+    // It waited for the timeout, and then gave up: the send returned while the run still had
+    // not begun. (How long it took beyond the timeout is not asserted: on a loaded machine, and
+    // under ThreadSanitizer, the wait's own hops can take seconds each.)
+    #expect(clock.now - start >= .milliseconds(100))
+    #expect(store.reducer.unstartedRuns.value == 1)
     store.reducer.unstartedRuns.setValue(0)
   }
 }
