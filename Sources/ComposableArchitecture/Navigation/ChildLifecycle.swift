@@ -55,7 +55,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
       self.reportMissingChild(missing(state))
       return .none
     }
-    let effects = withCurrentDependencies {
+    let effects = withDependencies {
       $0.navigationIDPath = path
       if let dismissID {
         $0.dismiss = DismissEffect { @MainActor in

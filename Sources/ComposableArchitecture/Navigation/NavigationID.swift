@@ -1,5 +1,4 @@
 import ConcurrencyExtras
-import Foundation
 import Dependencies
 
 /// One step of the path from the root store to a feature: the root store itself, or a child
@@ -171,13 +170,11 @@ extension NavigationID {
 /// (neither an enum nor `Identifiable`) share one ID, made once, which also compares by identity
 /// with the IDs of paths made from it.
 @usableFromInline
-final class ChildNavigationIDs<Child>: @unchecked Sendable {
-  // Reducers are values that may be shared across threads: the lock guards the one write.
-  private let lock = NSLock()
+final class ChildNavigationIDs<Child>: Sendable {
   private let kind: ErasedID
   /// `nil` until the first child is seen; then the ID every child shares, or `.some(nil)` when
-  /// children have identities.
-  private var shared: NavigationID??
+  /// children have identities. (Reducers are values that may be shared across threads.)
+  private let shared = LockIsolated<NavigationID??>(nil)
 
   @usableFromInline
   init(path: AnyKeyPath) {
@@ -187,7 +184,7 @@ final class ChildNavigationIDs<Child>: @unchecked Sendable {
   /// The ID of a child at the key path.
   @usableFromInline
   func id(of child: Child) -> NavigationID {
-    if case let .some(shared) = self.lock.withLock({ self.shared }) {
+    if case let .some(shared) = self.shared.value {
       return shared ?? self.makeID(ChildIdentity(child))
     }
     // A type already seen to be neither an enum nor `Identifiable` needs no look at the child.
@@ -197,9 +194,9 @@ final class ChildNavigationIDs<Child>: @unchecked Sendable {
     // Shared only when the child's type is the static one: children of an existential or class
     // type may be of other types, with identities.
     let isShared = identity.caseName == nil && identity.id == nil
-      && ObjectIdentifier(type(of: child)) == ObjectIdentifier(Child.self)
+      && ObjectIdentifier(type(of: child as Any)) == ObjectIdentifier(Child.self)
     let id = isShared ? self.makeID(ChildIdentity.erasedNone) : self.makeID(ErasedID(identity))
-    self.lock.withLock { self.shared = .some(isShared ? id : nil) }
+    self.shared.setValue(.some(isShared ? id : nil))
     return id
   }
 

@@ -80,4 +80,28 @@ struct CancellationRegistryTests {
       ._cancellable(navigationIDPath: parent)
     #expect(other.runs[0].cancellations.count == 2)
   }
+
+  private struct Holder { var child: Any }
+  private struct Plain {}
+  private struct Row: Identifiable { let id: Int }
+
+  @Test func childrenOfATypeWithoutIdentityShareOneIDAndOthersKeepTheirs() {
+    let plainIDs = ChildNavigationIDs<Plain>(path: \Holder.child)
+    let first = plainIDs.id(of: Plain())
+    // The same ID each time, compared by identity first.
+    #expect(plainIDs.id(of: Plain()) == first)
+
+    let rowIDs = ChildNavigationIDs<Row>(path: \Holder.child)
+    #expect(rowIDs.id(of: Row(id: 1)) != rowIDs.id(of: Row(id: 2)))
+    #expect(rowIDs.id(of: Row(id: 1)) == rowIDs.id(of: Row(id: 1)))
+
+    // A child held as `Any` may be of any type: a first child without identity doesn't make
+    // later ones share its ID.
+    let anyIDs = ChildNavigationIDs<Any>(path: \Holder.child)
+    let plain = anyIDs.id(of: Plain())
+    let one = anyIDs.id(of: Row(id: 1))
+    let two = anyIDs.id(of: Row(id: 2))
+    #expect(one != two)
+    #expect(plain != one)
+  }
 }

@@ -63,7 +63,7 @@ import Testing
   /// and makes it again, three times at most, when it doesn't. Hummingbird's test client now and
   /// then never sees the frames a server writes the moment the upgrade completes (the initial
   /// render, a refusal), and then waits forever; it happened in about one whole-suite run in
-  /// twenty, only with other tests running alongside. A browser is not affected.
+  /// six (5 of 30), only with other tests running alongside. A browser is not affected.
   func retryingStalledConnection(
     seconds: Double = 10,
     sourceLocation: SourceLocation = #_sourceLocation,
