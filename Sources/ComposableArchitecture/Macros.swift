@@ -155,7 +155,9 @@ public macro ReducerCaseIgnored() =
     named(shouldNotifyObservers),
     named(_$observationStateRegistrar),
     named(_$modifyMember),
-    named(_$memberName)
+    named(_$memberName),
+    named(_$isObservedMember),
+    named(_$notifyObservedMembersReplaced)
 )
 @attached(memberAttribute)
 public macro ObservableState() =

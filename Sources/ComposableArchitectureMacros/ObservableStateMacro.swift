@@ -60,6 +60,49 @@ extension ObservableStateMacro: MemberMacro {
       }
       """,
     ] + shouldNotifyObserversDeclarations + self.memberModification(declaration)
+      + self.observedMembers(declaration)
+  }
+
+  /// `_$isObservedMember(_:)` and `_$notifyObservedMembersReplaced(in:)` for the properties
+  /// whose reads register themselves with the state's registrar: the tracked ones and the
+  /// `@Presents` ones (read through `name` or `$name`). A store skips registering readers of
+  /// these with the state's identity, and tells them through the second function when the state
+  /// is replaced. With no such property, the protocol's defaults apply (every read through a
+  /// store is registered with the identity).
+  private static func observedMembers(_ declaration: some DeclGroupSyntax) -> [DeclSyntax] {
+    let observed = storedVariables(in: declaration.memberBlock.members).filter {
+      self.isTracked($0.variable) || $0.variable.attributes.contains(anyOf: ["Presents"])
+    }
+    guard !observed.isEmpty else { return [] }
+    let checks = renderConditional(observed) { item in
+      guard let name = item.variable.identifierName else { return nil }
+      var lines = [
+        "if keyPath == (\\Self.\(name) as AnyKeyPath) {\n  return true\n}"
+      ]
+      if item.variable.attributes.contains(anyOf: ["Presents"]) {
+        lines.append("if keyPath == (\\Self.$\(name) as AnyKeyPath) {\n  return true\n}")
+      }
+      return lines.joined(separator: "\n")
+    }
+    .replacingOccurrences(of: "\n", with: "\n  ")
+    let notifications = renderConditional(observed) { item in
+      guard let name = item.variable.identifierName else { return nil }
+      return "registrar._$replaced(self, keyPath: \\.\(name))"
+    }
+    .replacingOccurrences(of: "\n", with: "\n  ")
+    return [
+      """
+      public static func _$isObservedMember(_ keyPath: AnyKeyPath) -> Bool {
+        \(raw: checks)
+        return false
+      }
+      """,
+      """
+      public func _$notifyObservedMembersReplaced(in registrar: ComposableArchitecture.ObservationStateRegistrar) {
+        \(raw: notifications)
+      }
+      """,
+    ]
   }
 
   /// `_$memberName(of:)`, which names a tracked property's key path in messages (a key path

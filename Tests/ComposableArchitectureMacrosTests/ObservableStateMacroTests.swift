@@ -173,6 +173,21 @@ struct ObservableStateMacroTests {
           }
           return nil
         }
+
+        public static func _$isObservedMember(_ keyPath: AnyKeyPath) -> Bool {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return true
+          }
+          if keyPath == (\Self.name as AnyKeyPath) {
+            return true
+          }
+          return false
+        }
+
+        public func _$notifyObservedMembersReplaced(in registrar: ComposableArchitecture.ObservationStateRegistrar) {
+          registrar._$replaced(self, keyPath: \.count)
+          registrar._$replaced(self, keyPath: \.name)
+        }
       }
 
       extension State: ComposableArchitecture.ObservableState, Observation.Observable {
@@ -264,6 +279,17 @@ struct ObservableStateMacroTests {
           }
           return nil
         }
+
+        public static func _$isObservedMember(_ keyPath: AnyKeyPath) -> Bool {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return true
+          }
+          return false
+        }
+
+        public func _$notifyObservedMembersReplaced(in registrar: ComposableArchitecture.ObservationStateRegistrar) {
+          registrar._$replaced(self, keyPath: \.count)
+        }
       }
 
       extension State: ComposableArchitecture.ObservableState, Observation.Observable {
@@ -282,7 +308,7 @@ struct ObservableStateMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       struct State {
         @Presents
         var destination: Destination.State?
@@ -317,11 +343,25 @@ struct ObservableStateMacroTests {
         private nonisolated func shouldNotifyObservers<__Member: Equatable & AnyObject>(_ lhs: __Member, _ rhs: __Member) -> Bool {
           lhs != rhs
         }
+
+        public static func _$isObservedMember(_ keyPath: AnyKeyPath) -> Bool {
+          if keyPath == (\Self.destination as AnyKeyPath) {
+            return true
+          }
+          if keyPath == (\Self.$destination as AnyKeyPath) {
+            return true
+          }
+          return false
+        }
+
+        public func _$notifyObservedMembersReplaced(in registrar: ComposableArchitecture.ObservationStateRegistrar) {
+          registrar._$replaced(self, keyPath: \.destination)
+        }
       }
 
       extension State: ComposableArchitecture.ObservableState, Observation.Observable {
       }
-      """
+      """#
     }
   }
 
@@ -489,6 +529,31 @@ struct ObservableStateMacroTests {
           }
           #endif
           return nil
+        }
+
+        public static func _$isObservedMember(_ keyPath: AnyKeyPath) -> Bool {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return true
+          }
+          #if os(Linux)
+          if keyPath == (\Self.linuxOnly as AnyKeyPath) {
+            return true
+          }
+          #else
+          if keyPath == (\Self.other as AnyKeyPath) {
+            return true
+          }
+          #endif
+          return false
+        }
+
+        public func _$notifyObservedMembersReplaced(in registrar: ComposableArchitecture.ObservationStateRegistrar) {
+          registrar._$replaced(self, keyPath: \.count)
+          #if os(Linux)
+          registrar._$replaced(self, keyPath: \.linuxOnly)
+          #else
+          registrar._$replaced(self, keyPath: \.other)
+          #endif
         }
       }
 
@@ -724,6 +789,24 @@ struct ObservableStateMacroTests {
             return ComposableArchitecture._$modify(&state.count, body)
           }
           return nil
+        }
+
+        public static func _$isObservedMember(_ keyPath: AnyKeyPath) -> Bool {
+          if keyPath == (\Self.count as AnyKeyPath) {
+            return true
+          }
+          if keyPath == (\Self.child as AnyKeyPath) {
+            return true
+          }
+          if keyPath == (\Self.$child as AnyKeyPath) {
+            return true
+          }
+          return false
+        }
+
+        public func _$notifyObservedMembersReplaced(in registrar: ComposableArchitecture.ObservationStateRegistrar) {
+          registrar._$replaced(self, keyPath: \.count)
+          registrar._$replaced(self, keyPath: \.child)
         }
       }
 

@@ -139,3 +139,13 @@ package func plainNestedReduce(_ state: inout PlainNested, _ action: ObservedNes
 package func observed<T>(_ read: () -> T) -> T {
   withObservationTracking(read, onChange: {})
 }
+
+/// A counter as a plain `@Observable` class, for what Swift's Observation costs without a store.
+@MainActor
+@Observable
+package final class ObservableCounterModel {
+  package private(set) var count = 0
+  package init() {}
+  @inline(never)
+  package func increment() { self.count += 1 }
+}

@@ -72,6 +72,7 @@ package let comparisons: [Comparison] = [
   Comparison(measured: freshNestedStoreNestedSend, baseline: baselineFreshNestedStoreNestedSend),
   Comparison(measured: freshNestedStoreAccess, baseline: baselineFreshNestedStoreAccess),
   Comparison(measured: observedSend, baseline: baselineObservedSend),
+  Comparison(measured: observationAloneSend, baseline: baselineObservedSend),
   Comparison(measured: combineReducersSend, baseline: baselineCombineReducersSend),
   Comparison(measured: effectRoundTrip, baseline: baselineEffectRoundTrip),
   Comparison(measured: forEachSendToOneRow(10_000), baseline: baselineForEachSendToOneRow(10_000)),
@@ -147,6 +148,20 @@ package let baselineObservedSend = MeasuredOperation("Baseline.ObservedSend", co
     for _ in 0..<count {
       keep(store.state.count)
       store.send(())
+    }
+  }
+}
+
+/// What Swift's Observation costs alone for the work of `Observed.Send`: a read of an
+/// `@Observable` class's property inside an observation scope, then a write to it, with no store.
+/// It is the floor of `Observed.Send`, which does the same through a store.
+package let observationAloneSend = MeasuredOperation("ObservationAlone.Send", count: 10_000) {
+  count in
+  let model = ObservableCounterModel()
+  return .sync {
+    for _ in 0..<count {
+      keep(observed { model.count })
+      model.increment()
     }
   }
 }

@@ -56,6 +56,25 @@ public protocol ObservableState: Perceptible {
   /// The name of the tracked property `keyPath` names, for messages: a key path through a
   /// computed property has no name of its own. `@ObservableState` generates it.
   static func _$memberName(of keyPath: AnyKeyPath) -> String?
+
+  /// Whether reading `keyPath` registers the reader with this state's registrar by itself: true
+  /// for the tracked and `@Presents` properties `@ObservableState` instruments (and their
+  /// projections). A store reading such a property doesn't also register the reader with the
+  /// state's identity: when the state is replaced, the store tells the readers of these
+  /// properties instead (see ``_$notifyObservedMembersReplaced(in:)``).
+  ///
+  /// ```swift
+  /// Feature.State._$isObservedMember(\Feature.State.count)  // true
+  /// ```
+  static func _$isObservedMember(_ keyPath: AnyKeyPath) -> Bool
+
+  /// Tells the readers of every property ``_$isObservedMember(_:)`` names, registered with
+  /// `registrar` (the registrar of the value this one replaces), that the property changed.
+  ///
+  /// ```swift
+  /// newState._$notifyObservedMembersReplaced(in: oldState._$observationStateRegistrar!)
+  /// ```
+  func _$notifyObservedMembersReplaced(in registrar: ObservationStateRegistrar)
 }
 
 /// A key path as messages show it: `\State.displayName`, naming tracked properties of
@@ -77,6 +96,12 @@ extension ObservableState {
   public static func _$memberName(of keyPath: AnyKeyPath) -> String? {
     nil
   }
+
+  public static func _$isObservedMember(_ keyPath: AnyKeyPath) -> Bool {
+    false
+  }
+
+  public func _$notifyObservedMembersReplaced(in registrar: ObservationStateRegistrar) {}
 
   public static func _$modifyMember<Value, Result>(
     _ state: inout Self,

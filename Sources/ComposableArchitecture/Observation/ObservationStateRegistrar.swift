@@ -89,6 +89,15 @@ extension ObservationStateRegistrar {
   ///
   /// Nothing of the value is kept: holding a copy would make the modification copy the whole
   /// value (an array being appended to, say) instead of changing it in place.
+  /// Tells the readers of `keyPath` that its value changed, because the value holding it was
+  /// replaced. `@ObservableState` calls it from `_$notifyObservedMembersReplaced(in:)`.
+  public func _$replaced<Subject: Observable, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>
+  ) {
+    self.registrar.withMutation(of: subject, keyPath: keyPath) {}
+  }
+
   @inlinable
   public func willModify<Subject: Observable, Member>(
     _ subject: Subject,

@@ -27,9 +27,14 @@ public final class Store<State, Action>: Observable, Perceptible {
   /// The registrar of the state the store last saw, with which readers of the state's identity
   /// are registered (see ``ObservableState/_$observationStateRegistrar``).
   private var observedRegistrar: ObservationStateRegistrar?
-  /// Reads the identity and the registrar of an observable state, made once per store so that
-  /// notifying observers doesn't ask the runtime again whether the state is observable.
-  private var stateIdentity: ((State) -> (ObservableStateID, ObservationStateRegistrar?))?
+  /// Reads the identity and the registrar of an observable state, and tells the readers of a
+  /// replaced state's properties; made once per store so that notifying observers doesn't ask
+  /// the runtime again whether the state is observable.
+  private var stateObservation: StateObservation<State>?
+  /// Whether reading a key path registers the reader with the state's registrar by itself (see
+  /// ``ObservableState/_$isObservedMember(_:)``), for the key paths this store was read through
+  /// (a view reads the same few, through key paths Swift makes once per place in the code).
+  private var observedMembers: [(keyPath: AnyKeyPath, isObserved: Bool)] = []
   private let _$observationRegistrar = ObservationRegistrar()
 
   /// Creates a root store from an initial state and a reducer.
@@ -69,9 +74,9 @@ public final class Store<State, Action>: Observable, Perceptible {
   init(core: some Core<State, Action>) {
     self.core = core
     if let observable = State.self as? any ObservableState.Type {
-      let identity = identityReader(of: observable, as: State.self)
-      self.stateIdentity = identity
-      (self.observedID, self.observedRegistrar) = identity(core.state)
+      let observation = StateObservation(of: observable, as: State.self)
+      self.stateObservation = observation
+      (self.observedID, self.observedRegistrar) = observation.identity(core.state)
       core.observe(self) { [weak self] in self?.rootStateDidChange() }
     }
   }
@@ -173,15 +178,20 @@ public final class Store<State, Action>: Observable, Perceptible {
   }
 
   func rootStateDidChange() {
-    guard let stateIdentity = self.stateIdentity else { return }
-    let (id, registrar) = stateIdentity(self.core.state)
+    guard let observation = self.stateObservation else { return }
+    let state = self.core.state
+    let (id, registrar) = observation.identity(state)
     // A state mutated in place keeps its registrar, which tells the readers of its properties
     // itself; only a different value (a replacement, another enum case) must be read again.
     if let observedID = self.observedID, id.isSameValue(as: observedID) { return }
     let previousRegistrar = self.observedRegistrar
     self.observedID = id
     self.observedRegistrar = registrar
-    previousRegistrar?.registrar.withMutation(of: StoreStateObservation.shared, keyPath: \.state) {}
+    if let previousRegistrar {
+      // Readers of the state's own properties through this store registered those alone.
+      observation.notifyObservedMembersReplaced(state, previousRegistrar)
+      previousRegistrar.registrar.withMutation(of: StoreStateObservation.shared, keyPath: \.state) {}
+    }
     self._$observationRegistrar.withMutation(
       of: StoreStateObservation.shared, keyPath: \.state
     ) {}
@@ -197,11 +207,7 @@ extension Store where State: ObservableState {
   /// ```
   public var state: State {
     let state = self.currentState
-    if let registrar = state._$observationStateRegistrar {
-      registrar.access(StoreStateObservation.shared, keyPath: \.state)
-    } else {
-      self._$observationRegistrar.access(StoreStateObservation.shared, keyPath: \.state)
-    }
+    self.registerIdentityReader(of: state)
     return state
   }
 
@@ -210,8 +216,36 @@ extension Store where State: ObservableState {
   /// ```swift
   /// store.count
   /// ```
+  ///
+  /// A property `@ObservableState` tracks registers its reader itself; any other read (a `let`,
+  /// an ignored or computed property) is registered with the state's identity too, as a read of
+  /// ``state`` is, so that it is heard when the state is replaced.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    self.state[keyPath: keyPath]
+    let state = self.currentState
+    if !self.readRegistersItself(keyPath) {
+      self.registerIdentityReader(of: state)
+    }
+    return state[keyPath: keyPath]
+  }
+
+  private func registerIdentityReader(of state: State) {
+    if let registrar = state._$observationStateRegistrar {
+      registrar.access(StoreStateObservation.shared, keyPath: \.state)
+    } else {
+      self._$observationRegistrar.access(StoreStateObservation.shared, keyPath: \.state)
+    }
+  }
+
+  private func readRegistersItself(_ keyPath: AnyKeyPath) -> Bool {
+    for member in self.observedMembers where member.keyPath === keyPath {
+      return member.isObserved
+    }
+    let isObserved = State._$isObservedMember(keyPath)
+    // A few key paths are kept; more (key paths made on the fly) are looked up each time.
+    if self.observedMembers.count < 16 {
+      self.observedMembers.append((keyPath, isObserved))
+    }
+    return isObserved
   }
 
   /// Derives a store for optional child state, or `nil` while the child state is `nil`.
@@ -290,15 +324,23 @@ final class StoreStateObservation: Observable, Sendable {
   let state: Void = ()
 }
 
-/// Reads the identity of state of type `State`, known to be the observable type `Observable`.
-private func identityReader<Observable: ObservableState, State>(
-  of _: Observable.Type,
-  as _: State.Type
-) -> (State) -> (ObservableStateID, ObservationStateRegistrar?) {
-  { state in
-    // `State` is `Observable`: the cast only copies.
-    let state = state as! Observable
-    return (state._$id, state._$observationStateRegistrar)
+/// What a store does with state of type `State`, known to be the observable type `Observable`,
+/// when it changes: read its identity and registrar, and tell the readers of a replaced value.
+private struct StateObservation<State> {
+  let identity: (State) -> (ObservableStateID, ObservationStateRegistrar?)
+  let notifyObservedMembersReplaced: (State, ObservationStateRegistrar) -> Void
+
+  init<Observable: ObservableState>(of _: Observable.Type, as _: State.Type) {
+    // `State` is `Observable`: the functions are cast once, here, rather than each value on
+    // every change.
+    let identity: (Observable) -> (ObservableStateID, ObservationStateRegistrar?) = {
+      ($0._$id, $0._$observationStateRegistrar)
+    }
+    let notify: (Observable, ObservationStateRegistrar) -> Void = {
+      $0._$notifyObservedMembersReplaced(in: $1)
+    }
+    self.identity = identity as! (State) -> (ObservableStateID, ObservationStateRegistrar?)
+    self.notifyObservedMembersReplaced = notify as! (State, ObservationStateRegistrar) -> Void
   }
 }
 

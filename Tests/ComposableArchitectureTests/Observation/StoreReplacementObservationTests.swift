@@ -1,0 +1,200 @@
+import ComposableArchitecture
+import Observation
+import Testing
+
+// A store's reads of tracked properties register only the property; reads of anything else also
+// register the state's identity. Either way, replacing the state must reach every reader.
+
+@Reducer
+private struct Receipt {
+  @ObservableState
+  struct State: Equatable {
+    var total = 0
+  }
+  enum Action {
+    case add(Int)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .add(amount):
+        state.total += amount
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+private struct Ledger {
+  @ObservableState
+  struct State: Equatable {
+    let number: Int
+    var balance = 0
+    @ObservationStateIgnored var note = ""
+    @Presents var receipt: Receipt.State?
+    var title: String { "Ledger \(self.number)" }
+  }
+  enum Action {
+    case deposit(Int)
+    case reopen(number: Int, balance: Int)
+    case annotate(String)
+    case printReceipt
+    case receipt(PresentationAction<Receipt.Action>)
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .deposit(amount):
+        state.balance += amount
+        return .none
+      case let .reopen(number, balance):
+        state = State(number: number, balance: balance, receipt: state.receipt)
+        return .none
+      case let .annotate(note):
+        state.note = note
+        return .none
+      case .printReceipt:
+        state.receipt = Receipt.State(total: state.balance)
+        return .none
+      case .receipt:
+        return .none
+      }
+    }
+    .ifLet(\.$receipt, action: \.receipt) {
+      Receipt()
+    }
+  }
+}
+
+@Reducer
+private struct Bank {
+  @ObservableState
+  struct State: Equatable {
+    var ledger = Ledger.State(number: 1)
+  }
+  enum Action {
+    case ledger(Ledger.Action)
+    case replaceLedger(number: Int)
+  }
+  var body: some ReducerOf<Self> {
+    Scope(state: \.ledger, action: \.ledger) {
+      Ledger()
+    }
+    Reduce { state, action in
+      if case let .replaceLedger(number) = action {
+        state.ledger = Ledger.State(number: number, balance: state.ledger.balance)
+      }
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct StoreReplacementObservationTests {
+  @Test func theMacroNamesThePropertiesWhoseReadsRegisterThemselves() {
+    #expect(Ledger.State._$isObservedMember(\Ledger.State.balance))
+    #expect(Ledger.State._$isObservedMember(\Ledger.State.receipt))
+    #expect(Ledger.State._$isObservedMember(\Ledger.State.$receipt))
+    #expect(!Ledger.State._$isObservedMember(\Ledger.State.number))
+    #expect(!Ledger.State._$isObservedMember(\Ledger.State.note))
+    #expect(!Ledger.State._$isObservedMember(\Ledger.State.title))
+    #expect(!Ledger.State._$isObservedMember(\Ledger.State.balance.description))
+    #expect(!Ledger.State._$isObservedMember(\Receipt.State.total))
+  }
+
+  @Test func aReaderOfATrackedPropertyHearsTheStateReplacedWithTheSameValue() {
+    let store = Store(initialState: Ledger.State(number: 1, balance: 5)) { Ledger() }
+    let balance = observations { _ = store.balance }
+    store.send(.reopen(number: 1, balance: 5))
+    #expect(balance.value == 1)
+    #expect(store.balance == 5)
+  }
+
+  @Test func aReaderOfALetHearsTheStateReplaced() {
+    let store = Store(initialState: Ledger.State(number: 1)) { Ledger() }
+    let number = observations { _ = store.number }
+    store.send(.reopen(number: 2, balance: 0))
+    #expect(number.value == 1)
+    #expect(store.number == 2)
+  }
+
+  @Test func aReaderOfAComputedPropertyOverALetHearsTheStateReplaced() {
+    let store = Store(initialState: Ledger.State(number: 1)) { Ledger() }
+    let title = observations { _ = store.title }
+    store.send(.reopen(number: 3, balance: 0))
+    #expect(title.value == 1)
+    #expect(store.title == "Ledger 3")
+  }
+
+  @Test func aReaderOfAnIgnoredPropertyHearsTheStateReplacedButNotTheIgnoredChange() {
+    let store = Store(initialState: Ledger.State(number: 1)) { Ledger() }
+    let ignoredChange = observations { _ = store.note }
+    store.send(.annotate("paid"))
+    #expect(ignoredChange.value == 0)
+    let replacement = observations { _ = store.note }
+    store.send(.reopen(number: 4, balance: 0))
+    #expect(replacement.value == 1)
+    #expect(store.note == "")
+  }
+
+  @Test func readersOfAPresentedChildHearTheStateReplaced() {
+    let store = Store(initialState: Ledger.State(number: 1, balance: 8)) { Ledger() }
+    store.send(.printReceipt)
+    let receipt = observations { _ = store.receipt }
+    let projection = observations { _ = store.$receipt }
+    store.send(.reopen(number: 1, balance: 8))
+    #expect(receipt.value == 1)
+    #expect(projection.value == 1)
+    #expect(store.receipt?.total == 8)
+  }
+
+  @Test func aReaderOfSeveralPropertiesHearsAReplacementOnce() {
+    let store = Store(initialState: Ledger.State(number: 1)) { Ledger() }
+    let reads = observations {
+      _ = store.balance
+      _ = store.number
+      _ = store.receipt
+    }
+    store.send(.reopen(number: 1, balance: 0))
+    #expect(reads.value == 1)
+  }
+
+  @Test func inPlaceChangesReachOnlyTheReadersOfWhatChanged() {
+    let store = Store(initialState: Ledger.State(number: 1)) { Ledger() }
+    let number = observations { _ = store.number }
+    let title = observations { _ = store.title }
+    let balance = observations { _ = store.balance }
+    store.send(.deposit(10))
+    #expect(number.value == 0)
+    #expect(title.value == 0)
+    #expect(balance.value == 1)
+  }
+
+  @Test func aScopedStoreToldOfItsStateReplacedTellsItsReaders() {
+    let store = Store(initialState: Bank.State()) { Bank() }
+    let ledger = store.scope(state: \.ledger, action: \.ledger)
+    ledger.send(.deposit(3))
+    let balance = observations { _ = ledger.balance }
+    let number = observations { _ = ledger.number }
+    store.send(.replaceLedger(number: 9))
+    #expect(balance.value == 1)
+    #expect(number.value == 1)
+    #expect(ledger.number == 9)
+    #expect(ledger.balance == 3)
+  }
+
+  @Test func readsThroughKeyPathsMadeOnTheFlyStayObserved() {
+    let store = Store(initialState: Ledger.State(number: 1)) { Ledger() }
+    // More distinct key paths than the store keeps answers for.
+    for _ in 0..<20 {
+      let keyPath: KeyPath<Ledger.State, Int> = \Ledger.State.balance
+      _ = store[dynamicMember: keyPath.appending(path: \.self)]
+    }
+    let balance = observations { _ = store[dynamicMember: \Ledger.State.balance.self] }
+    let number = observations { _ = store[dynamicMember: \Ledger.State.number.self] }
+    store.send(.reopen(number: 2, balance: 0))
+    #expect(balance.value == 1)
+    #expect(number.value == 1)
+  }
+}
