@@ -327,9 +327,9 @@ extension ObservationStateTrackedMacro: AccessorMacro {
       """,
       """
       _modify {
-        let snapshot = _$observationRegistrar.willModify(self, keyPath: \\.\(raw: name), &\(raw: storage))
+        let snapshot = _$observationRegistrar.willModify(keyPath: \\Self.\(raw: name), &\(raw: storage))
         defer {
-          _$observationRegistrar.didModify(self, keyPath: \\.\(raw: name), &\(raw: storage), snapshot)
+          ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \\.\(raw: name), snapshot) { $0.\(raw: storage) }
         }
         yield &\(raw: storage)
       }

@@ -83,9 +83,11 @@ struct ObservableStateMacroTests {
             _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
           }
           _modify {
-            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            let snapshot = _$observationRegistrar.willModify(keyPath: \Self.count, &_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, snapshot)
+              ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \.count, snapshot) {
+                $0._count
+              }
             }
             yield &_count
           }
@@ -105,9 +107,11 @@ struct ObservableStateMacroTests {
             _$observationRegistrar.mutate(self, keyPath: \.name, &_name, newValue, _$isIdentityEqual, shouldNotifyObservers)
           }
           _modify {
-            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.name, &_name)
+            let snapshot = _$observationRegistrar.willModify(keyPath: \Self.name, &_name)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.name, &_name, snapshot)
+              ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \.name, snapshot) {
+                $0._name
+              }
             }
             yield &_name
           }
@@ -220,9 +224,11 @@ struct ObservableStateMacroTests {
             _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
           }
           _modify {
-            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            let snapshot = _$observationRegistrar.willModify(keyPath: \Self.count, &_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, snapshot)
+              ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \.count, snapshot) {
+                $0._count
+              }
             }
             yield &_count
           }
@@ -448,9 +454,11 @@ struct ObservableStateMacroTests {
             _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
           }
           _modify {
-            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            let snapshot = _$observationRegistrar.willModify(keyPath: \Self.count, &_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, snapshot)
+              ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \.count, snapshot) {
+                $0._count
+              }
             }
             yield &_count
           }
@@ -729,9 +737,11 @@ struct ObservableStateMacroTests {
             _$observationRegistrar.mutate(self, keyPath: \.count, &_count, newValue, _$isIdentityEqual, shouldNotifyObservers)
           }
           _modify {
-            let snapshot = _$observationRegistrar.willModify(self, keyPath: \.count, &_count)
+            let snapshot = _$observationRegistrar.willModify(keyPath: \Self.count, &_count)
             defer {
-              _$observationRegistrar.didModify(self, keyPath: \.count, &_count, snapshot)
+              ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \.count, snapshot) {
+                $0._count
+              }
             }
             yield &_count
           }

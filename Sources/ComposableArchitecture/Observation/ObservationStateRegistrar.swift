@@ -104,7 +104,7 @@ extension ObservationStateRegistrar {
     keyPath: KeyPath<Subject, Member>,
     _ member: inout Member
   ) -> _$ModificationSnapshot<Member> {
-    _$ModificationSnapshot()
+    self.willModify(keyPath: keyPath, &member)
   }
 
   /// Called before an observable child state is modified in place: the child gets a fresh
@@ -116,8 +116,7 @@ extension ObservationStateRegistrar {
     keyPath: KeyPath<Subject, Member>,
     _ member: inout Member
   ) -> _$ModificationSnapshot<Member> {
-    member._$willModify()
-    return _$ModificationSnapshot(member) { $0._$id }
+    self.willModify(keyPath: keyPath, &member)
   }
 
   /// Called before an optional observable child state is modified in place.
@@ -127,7 +126,7 @@ extension ObservationStateRegistrar {
     keyPath: KeyPath<Subject, Wrapped?>,
     _ member: inout Wrapped?
   ) -> _$ModificationSnapshot<Wrapped?> {
-    _$ModificationSnapshot(member) { $0?._$id }
+    self.willModify(keyPath: keyPath, &member)
   }
 
   /// Called before an identified array of observable states is modified in place: its IDs are
@@ -138,7 +137,7 @@ extension ObservationStateRegistrar {
     keyPath: KeyPath<Subject, IdentifiedArray<ID, Element>>,
     _ member: inout IdentifiedArray<ID, Element>
   ) -> _$ModificationSnapshot<IdentifiedArray<ID, Element>> {
-    _$ModificationSnapshot(member) { $0.ids }
+    self.willModify(keyPath: keyPath, &member)
   }
 
   /// Called before a collection of observable states is modified in place: the identities of its
@@ -149,7 +148,7 @@ extension ObservationStateRegistrar {
     keyPath: KeyPath<Subject, Member>,
     _ member: inout Member
   ) -> _$ModificationSnapshot<Member> where Member.Element: ObservableState {
-    _$ModificationSnapshot(member) { $0.map(\._$id) }
+    self.willModify(keyPath: keyPath, &member)
   }
 
   /// Called after a property was modified in place. Its readers are notified unless the value
@@ -164,36 +163,105 @@ extension ObservationStateRegistrar {
     if snapshot.isIdentity(of: member) { return }
     self.registrar.withMutation(of: subject, keyPath: keyPath) {}
   }
+
+  // What `@ObservableState` generates calls to: `willModify` without the state, and a static
+  // `_$didModify` that borrows the state `inout`. Passing the whole state alongside an `inout`
+  // access to one of its properties made Swift copy the state twice per modification. (The
+  // variants above remain, as TCA's generated code calls them.)
+
+  /// Called before a property is modified in place: remembers nothing.
+  @inlinable
+  public func willModify<Subject: Observable, Member>(
+    keyPath: KeyPath<Subject, Member>,
+    _ member: inout Member
+  ) -> _$ModificationSnapshot<Member> {
+    _$ModificationSnapshot()
+  }
+
+  /// Called before an observable child state is modified in place (see the variant above).
+  @inlinable
+  public func willModify<Subject: Observable, Member: ObservableState>(
+    keyPath: KeyPath<Subject, Member>,
+    _ member: inout Member
+  ) -> _$ModificationSnapshot<Member> {
+    member._$willModify()
+    return _$ModificationSnapshot(member) { $0._$id }
+  }
+
+  /// Called before an optional observable child state is modified in place.
+  @inlinable
+  public func willModify<Subject: Observable, Wrapped: ObservableState>(
+    keyPath: KeyPath<Subject, Wrapped?>,
+    _ member: inout Wrapped?
+  ) -> _$ModificationSnapshot<Wrapped?> {
+    _$ModificationSnapshot(member) { $0?._$id }
+  }
+
+  /// Called before an identified array of observable states is modified in place.
+  @inlinable
+  public func willModify<Subject: Observable, ID: Hashable, Element: ObservableState>(
+    keyPath: KeyPath<Subject, IdentifiedArray<ID, Element>>,
+    _ member: inout IdentifiedArray<ID, Element>
+  ) -> _$ModificationSnapshot<IdentifiedArray<ID, Element>> {
+    _$ModificationSnapshot(member) { $0.ids }
+  }
+
+  /// Called before a collection of observable states is modified in place.
+  @inlinable
+  public func willModify<Subject: Observable, Member: Collection>(
+    keyPath: KeyPath<Subject, Member>,
+    _ member: inout Member
+  ) -> _$ModificationSnapshot<Member> where Member.Element: ObservableState {
+    _$ModificationSnapshot(member) { $0.map(\._$id) }
+  }
+
+  /// Called after a property of `subject` was modified in place: its readers are notified
+  /// unless the value (which `member` reads) kept its identity. The state is passed `inout`, so
+  /// that it is lent to the notification rather than copied.
+  @inlinable
+  public static func _$didModify<Subject: ObservableState, Member>(
+    _ subject: inout Subject,
+    keyPath: KeyPath<Subject, Member>,
+    _ snapshot: _$ModificationSnapshot<Member>,
+    member: (Subject) -> Member
+  ) {
+    if snapshot.hasIdentity, snapshot.isIdentity(of: member(subject)) { return }
+    subject._$observationStateRegistrar?.registrar.withMutation(of: subject, keyPath: keyPath) {}
+  }
 }
 
 /// What `willModify` remembers of a property's value: the identity it had, when it has one.
 ///
 /// Used by code that `@ObservableState` generates.
 public struct _$ModificationSnapshot<Member> {
-  @usableFromInline let identity: AnyHashable?
-  @usableFromInline let identify: ((Member) -> AnyHashable)?
+  /// Whether a value still has the identity the snapshot took; `nil` for values without one.
+  /// (One optional closure: a snapshot of a plain value costs nothing to make and drop.)
+  @usableFromInline let hasSameIdentity: ((Member) -> Bool)?
 
   /// A snapshot of a value without identity.
   @inlinable
   public init() {
-    self.identity = nil
-    self.identify = nil
+    self.hasSameIdentity = nil
   }
 
   /// A snapshot of a value's identity.
   @inlinable
   public init<Identity: Hashable>(_ member: Member, identify: @escaping (Member) -> Identity) {
-    self.identity = AnyHashable(identify(member))
-    self.identify = { AnyHashable(identify($0)) }
+    let identity = identify(member)
+    self.hasSameIdentity = { identify($0) == identity }
   }
+
+  /// Whether the snapshot is of a value with an identity.
+  @inlinable
+  var hasIdentity: Bool { self.hasSameIdentity != nil }
 
   /// Whether `member` still has the identity the snapshot took.
   @inlinable
   func isIdentity(of member: Member) -> Bool {
-    guard let identity = self.identity, let identify = self.identify else { return false }
-    return identify(member) == identity
+    self.hasSameIdentity?(member) ?? false
   }
 }
+
 
 /// Whether two values have the same identity, so that writing one over the other is not a change
 /// observers of the containing state hear about. Plain values never do.

@@ -30,11 +30,12 @@ public final class Store<State, Action>: Observable, Perceptible {
   /// Reads the identity and the registrar of an observable state, and tells the readers of a
   /// replaced state's properties; made once per store so that notifying observers doesn't ask
   /// the runtime again whether the state is observable.
-  private var stateObservation: StateObservation<State>?
+  private let stateObservation: StateObservation<State>?
   /// Whether reading a key path registers the reader with the state's registrar by itself (see
   /// ``ObservableState/_$isObservedMember(_:)``), for the key paths this store was read through
   /// (a view reads the same few, through key paths Swift makes once per place in the code).
-  private var observedMembers: [(keyPath: AnyKeyPath, isObserved: Bool)] = []
+  // Only read and written on the main actor, in `readRegistersItself`, never across a call out.
+  @exclusivity(unchecked) private var observedMembers: [(keyPath: AnyKeyPath, isObserved: Bool)] = []
   private let _$observationRegistrar = ObservationRegistrar()
 
   /// Creates a root store from an initial state and a reducer.
@@ -76,8 +77,12 @@ public final class Store<State, Action>: Observable, Perceptible {
     if let observable = State.self as? any ObservableState.Type {
       let observation = StateObservation(of: observable, as: State.self)
       self.stateObservation = observation
-      (self.observedID, self.observedRegistrar) = observation.identity(core.state)
+      let state = core.state
+      self.observedID = observation.identity(state)
+      self.observedRegistrar = observation.registrar(state)
       core.observe(self) { [weak self] in self?.rootStateDidChange() }
+    } else {
+      self.stateObservation = nil
     }
   }
 
@@ -180,13 +185,13 @@ public final class Store<State, Action>: Observable, Perceptible {
   func rootStateDidChange() {
     guard let observation = self.stateObservation else { return }
     let state = self.core.state
-    let (id, registrar) = observation.identity(state)
+    let id = observation.identity(state)
     // A state mutated in place keeps its registrar, which tells the readers of its properties
     // itself; only a different value (a replacement, another enum case) must be read again.
     if let observedID = self.observedID, id.isSameValue(as: observedID) { return }
     let previousRegistrar = self.observedRegistrar
     self.observedID = id
-    self.observedRegistrar = registrar
+    self.observedRegistrar = observation.registrar(state)
     if let previousRegistrar {
       // Readers of the state's own properties through this store registered those alone.
       observation.notifyObservedMembersReplaced(state, previousRegistrar)
@@ -327,19 +332,20 @@ final class StoreStateObservation: Observable, Sendable {
 /// What a store does with state of type `State`, known to be the observable type `Observable`,
 /// when it changes: read its identity and registrar, and tell the readers of a replaced value.
 private struct StateObservation<State> {
-  let identity: (State) -> (ObservableStateID, ObservationStateRegistrar?)
+  let identity: (State) -> ObservableStateID
+  let registrar: (State) -> ObservationStateRegistrar?
   let notifyObservedMembersReplaced: (State, ObservationStateRegistrar) -> Void
 
   init<Observable: ObservableState>(of _: Observable.Type, as _: State.Type) {
     // `State` is `Observable`: the functions are cast once, here, rather than each value on
     // every change.
-    let identity: (Observable) -> (ObservableStateID, ObservationStateRegistrar?) = {
-      ($0._$id, $0._$observationStateRegistrar)
-    }
+    let identity: (Observable) -> ObservableStateID = { $0._$id }
+    let registrar: (Observable) -> ObservationStateRegistrar? = { $0._$observationStateRegistrar }
     let notify: (Observable, ObservationStateRegistrar) -> Void = {
       $0._$notifyObservedMembersReplaced(in: $1)
     }
-    self.identity = identity as! (State) -> (ObservableStateID, ObservationStateRegistrar?)
+    self.identity = identity as! (State) -> ObservableStateID
+    self.registrar = registrar as! (State) -> ObservationStateRegistrar?
     self.notifyObservedMembersReplaced = notify as! (State, ObservationStateRegistrar) -> Void
   }
 }

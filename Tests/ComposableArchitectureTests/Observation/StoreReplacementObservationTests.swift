@@ -198,3 +198,65 @@ struct StoreReplacementObservationTests {
     #expect(number.value == 1)
   }
 }
+
+/// A state written out as TCA's `@ObservableState` expands it, calling the registrar's TCA-style
+/// `willModify(_:keyPath:_:)` and `didModify(_:keyPath:_:_:)`, which stay for such code.
+private struct HandExpandedTally: ObservableState, Perceptible {
+  var _$observationRegistrar = ObservationStateRegistrar()
+  var _$id: ObservableStateID { self._$observationRegistrar.id }
+  mutating func _$willModify() { self._$observationRegistrar._$willModify() }
+
+  private var _count = 0
+  var count: Int {
+    get {
+      self._$observationRegistrar.access(self, keyPath: \.count)
+      return self._count
+    }
+    set {
+      self._$observationRegistrar.mutate(self, keyPath: \.count, &self._count, newValue, _$isIdentityEqual)
+    }
+    _modify {
+      let snapshot = self._$observationRegistrar.willModify(self, keyPath: \.count, &self._count)
+      defer { self._$observationRegistrar.didModify(self, keyPath: \.count, &self._count, snapshot) }
+      yield &self._count
+    }
+  }
+
+  private var _receipt = Receipt.State()
+  var receipt: Receipt.State {
+    get {
+      self._$observationRegistrar.access(self, keyPath: \.receipt)
+      return self._receipt
+    }
+    set {
+      self._$observationRegistrar.mutate(self, keyPath: \.receipt, &self._receipt, newValue, _$isIdentityEqual)
+    }
+    _modify {
+      let snapshot = self._$observationRegistrar.willModify(self, keyPath: \.receipt, &self._receipt)
+      defer { self._$observationRegistrar.didModify(self, keyPath: \.receipt, &self._receipt, snapshot) }
+      yield &self._receipt
+    }
+  }
+}
+
+struct TCAStyleRegistrarCallTests {
+  @Test func aPlainPropertyModifiedInPlaceTellsItsReaders() {
+    var tally = HandExpandedTally()
+    let count = observations { _ = tally.count }
+    tally.count += 1
+    #expect(count.value == 1)
+    #expect(tally.count == 1)
+  }
+
+  @Test func aChildModifiedInPlaceKeepsItsIdentityAndTellsOnlyItsOwnReaders() {
+    var tally = HandExpandedTally()
+    let receipt = observations { _ = tally.receipt }
+    let total = observations { _ = tally.receipt.total }
+    tally.receipt.total += 5
+    #expect(receipt.value == 0)
+    #expect(total.value == 1)
+    let replaced = observations { _ = tally.receipt }
+    tally.receipt = Receipt.State(total: 5)
+    #expect(replaced.value == 1)
+  }
+}
