@@ -75,7 +75,7 @@ public final class Store<State, Action>: Observable, Perceptible {
   init(core: some Core<State, Action>) {
     self.core = core
     if let observable = State.self as? any ObservableState.Type {
-      let observation = StateObservation(of: observable, as: State.self)
+      let observation = StateObservation<State>.shared(of: observable)
       self.stateObservation = observation
       let state = core.state
       self.observedID = observation.identity(state)
@@ -331,24 +331,43 @@ final class StoreStateObservation: Observable, Sendable {
 
 /// What a store does with state of type `State`, known to be the observable type `Observable`,
 /// when it changes: read its identity and registrar, and tell the readers of a replaced value.
-private struct StateObservation<State> {
-  let identity: (State) -> ObservableStateID
-  let registrar: (State) -> ObservationStateRegistrar?
-  let notifyObservedMembersReplaced: (State, ObservationStateRegistrar) -> Void
+/// Made once per state type and shared by its stores (see ``shared(of:)``).
+private final class StateObservation<State>: Sendable {
+  let identity: @Sendable (State) -> ObservableStateID
+  let registrar: @Sendable (State) -> ObservationStateRegistrar?
+  let notifyObservedMembersReplaced: @Sendable (State, ObservationStateRegistrar) -> Void
 
-  init<Observable: ObservableState>(of _: Observable.Type, as _: State.Type) {
+  private init<Observable: ObservableState>(of _: Observable.Type) {
     // `State` is `Observable`: the functions are cast once, here, rather than each value on
     // every change.
-    let identity: (Observable) -> ObservableStateID = { $0._$id }
-    let registrar: (Observable) -> ObservationStateRegistrar? = { $0._$observationStateRegistrar }
-    let notify: (Observable, ObservationStateRegistrar) -> Void = {
+    let identity: @Sendable (Observable) -> ObservableStateID = { $0._$id }
+    let registrar: @Sendable (Observable) -> ObservationStateRegistrar? = {
+      $0._$observationStateRegistrar
+    }
+    let notify: @Sendable (Observable, ObservationStateRegistrar) -> Void = {
       $0._$notifyObservedMembersReplaced(in: $1)
     }
-    self.identity = identity as! (State) -> ObservableStateID
-    self.registrar = registrar as! (State) -> ObservationStateRegistrar?
-    self.notifyObservedMembersReplaced = notify as! (State, ObservationStateRegistrar) -> Void
+    self.identity = identity as! @Sendable (State) -> ObservableStateID
+    self.registrar = registrar as! @Sendable (State) -> ObservationStateRegistrar?
+    self.notifyObservedMembersReplaced =
+      notify as! @Sendable (State, ObservationStateRegistrar) -> Void
+  }
+
+  /// The one for `State`, made the first time a store of it is made: casting the functions is
+  /// slow enough to show in the cost of making a store.
+  static func shared(of observable: any ObservableState.Type) -> StateObservation<State> {
+    let key = ObjectIdentifier(State.self)
+    if let observation = stateObservations.withValue({ $0[key] }) as? StateObservation<State> {
+      return observation
+    }
+    let observation = StateObservation(of: observable)
+    stateObservations.withValue { $0[key] = observation }
+    return observation
   }
 }
+
+/// The ``StateObservation``s made so far, by state type.
+private let stateObservations = LockIsolated<[ObjectIdentifier: any Sendable]>([:])
 
 /// A convenience for the store of a reducer.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
