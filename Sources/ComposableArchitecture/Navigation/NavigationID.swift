@@ -73,27 +73,32 @@ func combinedHash(_ first: some Hashable, _ second: some Hashable, _ third: some
 
 /// A sendable value erased to `AnyHashable` once, when it is made. (`AnyHashableSendable` erases
 /// both sides again for every comparison, which dominated the cost of looking up cancellation
-/// IDs at deep navigation paths.)
+/// IDs at deep navigation paths.) A value of a type that takes no memory, such as an empty
+/// struct or an enum with one case, is not erased at all: such a type has a single value, so its
+/// type identifies it (and erasing it cost more than the rest of making a cancellation ID).
 struct ErasedID: Hashable, @unchecked Sendable {
-  // Only made from `Sendable` values, so holding the erased value across tasks is safe.
-  let value: AnyHashable
-  /// The value's type when it takes no memory, such as an empty struct or an enum with one case:
-  /// such a type has a single value, so two of them are equal when their types are.
-  private let singleValueType: ObjectIdentifier?
+  private enum Storage: Hashable {
+    // Only made from `Sendable` values, so holding the erased value across tasks is safe.
+    case value(AnyHashable)
+    case singleValue(ObjectIdentifier)
+  }
+  private let storage: Storage
 
   init<Value: Hashable & Sendable>(_ value: Value) {
-    self.value = AnyHashable(value)
-    self.singleValueType = MemoryLayout<Value>.size == 0 ? ObjectIdentifier(Value.self) : nil
+    if MemoryLayout<Value>.size == 0 {
+      self.storage = .singleValue(ObjectIdentifier(Value.self))
+      return
+    }
+    let erased = AnyHashable(value)
+    // A wrapper such as `AnyHashableSendable` erases to the value it wraps, which is the ID.
+    let base = type(of: erased.base)
+    self.storage =
+      takesNoMemory(base) ? .singleValue(ObjectIdentifier(base)) : .value(erased)
   }
+}
 
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    if let type = lhs.singleValueType, type == rhs.singleValueType { return true }
-    return lhs.value == rhs.value
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(self.value)
-  }
+private func takesNoMemory<T>(_: T.Type) -> Bool {
+  MemoryLayout<T>.size == 0
 }
 
 /// The navigation IDs from the root store down to the feature that is currently running.
