@@ -28,8 +28,8 @@ public final class Store<State, Action>: Observable, Perceptible {
   /// are registered (see ``ObservableState/_$observationStateRegistrar``).
   private var observedRegistrar: ObservationStateRegistrar?
   /// Reads the identity and the registrar of an observable state, and tells the readers of a
-  /// replaced state's properties; made once per store so that notifying observers doesn't ask
-  /// the runtime again whether the state is observable.
+  /// replaced state's properties; found once per store (and made once per state type), so that
+  /// notifying observers doesn't ask the runtime again whether the state is observable.
   private let stateObservation: StateObservation<State>?
   /// Whether reading a key path registers the reader with the state's registrar by itself (see
   /// ``ObservableState/_$isObservedMember(_:)``), for the key paths this store was read through
