@@ -34,8 +34,7 @@ public final class Store<State, Action>: Observable, Perceptible {
   /// Whether reading a key path registers the reader with the state's registrar by itself (see
   /// ``ObservableState/_$isObservedMember(_:)``), for the key paths this store was read through
   /// (a view reads the same few, through key paths Swift makes once per place in the code).
-  // Only read and written on the main actor, in `readRegistersItself`, never across a call out.
-  @exclusivity(unchecked) private var observedMembers: [(keyPath: AnyKeyPath, isObserved: Bool)] = []
+  private var observedMembers: [(keyPath: AnyKeyPath, isObserved: Bool)] = []
   private let _$observationRegistrar = ObservationRegistrar()
 
   /// Creates a root store from an initial state and a reducer.
