@@ -261,8 +261,17 @@ final class CancelToken: Sendable {
 public final class CancellablesCollection {
   /// One step of the tree: the work registered here, and the steps below.
   private final class Node {
+    /// The path from the root store to this step.
+    let path: NavigationIDPath
+    /// The step above; `nil` for the root. (A step is dropped from its parent before it goes.)
+    let parent: Node?
     var tokens: [Entry: CancelToken] = [:]
     var children: [NavigationID: Node] = [:]
+
+    init(path: NavigationIDPath, parent: Node?) {
+      self.path = path
+      self.parent = parent
+    }
 
     /// Calls `body` with this step and every step below it, until `body` returns `false`.
     /// Returns whether it went through all of them.
@@ -282,36 +291,26 @@ public final class CancellablesCollection {
     let token: ObjectIdentifier
   }
 
-  private let root = Node()
+  private let root = Node(path: NavigationIDPath(), parent: nil)
+  /// Every step of the tree by its path, so that registering at a deep step looks it up once
+  /// rather than walking down to it.
+  private var nodes: [NavigationIDPath: Node] = [:]
 
   init() {}
 
   func insert(_ token: CancelToken, at key: _CancelID) {
-    var node = self.root
-    for step in key.navigationIDPath.ids {
-      if let child = node.children[step] {
-        node = child
-      } else {
-        let child = Node()
-        node.children[step] = child
-        node = child
-      }
-    }
-    node.tokens[Entry(scope: key.scope, token: ObjectIdentifier(token))] = token
+    self.node(making: key.navigationIDPath)
+      .tokens[Entry(scope: key.scope, token: ObjectIdentifier(token))] = token
   }
 
   func remove(_ token: CancelToken, at key: _CancelID) {
-    var nodes = [self.root]
-    for step in key.navigationIDPath.ids {
-      guard let child = nodes[nodes.count - 1].children[step] else { return }
-      nodes.append(child)
-    }
-    nodes[nodes.count - 1].tokens[Entry(scope: key.scope, token: ObjectIdentifier(token))] = nil
+    guard var node = self.node(at: key.navigationIDPath) else { return }
+    node.tokens[Entry(scope: key.scope, token: ObjectIdentifier(token))] = nil
     // Steps left with nothing registered at or below them go, deepest first.
-    var index = nodes.count - 1
-    while index > 0, nodes[index].tokens.isEmpty, nodes[index].children.isEmpty {
-      nodes[index - 1].children[key.navigationIDPath.ids[index - 1]] = nil
-      index -= 1
+    while let parent = node.parent, node.tokens.isEmpty, node.children.isEmpty {
+      self.nodes[node.path] = nil
+      parent.children[node.path.ids[node.path.count - 1]] = nil
+      node = parent
     }
   }
 
@@ -355,14 +354,21 @@ public final class CancellablesCollection {
   public func removeAll() {
     self.root.tokens.removeAll()
     self.root.children.removeAll()
+    self.nodes.removeAll()
   }
 
   private func node(at path: NavigationIDPath) -> Node? {
-    var node = self.root
-    for step in path.ids {
-      guard let child = node.children[step] else { return nil }
-      node = child
-    }
+    path.count == 0 ? self.root : self.nodes[path]
+  }
+
+  /// The step at `path`, made with the steps above it that are missing.
+  private func node(making path: NavigationIDPath) -> Node {
+    if let node = self.node(at: path) { return node }
+    let ids = path.ids
+    let parent = self.node(making: NavigationIDPath(path: Array(ids.dropLast())))
+    let node = Node(path: path, parent: parent)
+    parent.children[ids[ids.count - 1]] = node
+    self.nodes[path] = node
     return node
   }
 }

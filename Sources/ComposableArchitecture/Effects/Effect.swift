@@ -55,6 +55,51 @@ public struct Effect<Action>: Sendable {
       /// A publisher, subscribed to the moment the effect starts: what it emits during the
       /// subscription, or later on the main thread, is sent to the store right away.
       case publisher(UncheckedSendable<AnyPublisher<Action, Never>>)
+      /// A presented feature's wait for its own dismissal: no task, only the registrations that
+      /// end it. See ``Effect/_waitForDismissal(navigationIDPath:dismissID:then:)``.
+      case dismissal(Dismissal)
+    }
+
+    /// What a presented feature's wait for its dismissal holds.
+    @usableFromInline
+    struct Dismissal: Sendable {
+      /// Registered under the feature's dismissal ID, where its `dismiss()` cancels it.
+      @usableFromInline let token: CancelToken
+      @usableFromInline let registration: CancellationRegistration
+      /// The action that tells the parent, made when the feature dismisses itself.
+      @usableFromInline let action: @Sendable () -> Action
+
+      @inlinable
+      init(
+        token: CancelToken,
+        registration: CancellationRegistration,
+        action: @escaping @Sendable () -> Action
+      ) {
+        self.token = token
+        self.registration = registration
+        self.action = action
+      }
+
+      /// Ends the wait: the feature's `dismiss()` has nothing left to cancel.
+      func end() {
+        self.registration.unregister(self.token)
+      }
+
+      /// The wait as an operation in a task of its own, for effects that perform their runs
+      /// inside a task (a concatenation): it sends the action if the feature dismisses itself,
+      /// and nothing if the task is cancelled.
+      func wait(send: Send<Action>) async {
+        defer { self.end() }
+        let wait = Task<Void, any Error> { try await Task.never() }
+        self.token.attach(wait)
+        do {
+          try await wait.cancellableValue
+        } catch {
+          // Either `dismiss()` cancelled the wait, and the parent is told; or the task was
+          // cancelled, and `send` does nothing.
+          await send(self.action())
+        }
+      }
     }
 
     @inlinable
@@ -94,6 +139,8 @@ public struct Effect<Action>: Sendable {
         return operation
       case let .publisher(publisher):
         return { send in await publisher.value.forward(to: send) }
+      case let .dismissal(dismissal):
+        return { send in await dismissal.wait(send: send) }
       }
     }
   }
@@ -332,6 +379,15 @@ extension Effect {
           }
         case let .publisher(publisher):
           body = .publisher(UncheckedSendable(publisher.value.map(transform).eraseToAnyPublisher()))
+        case let .dismissal(dismissal):
+          let action = dismissal.action
+          body = .dismissal(
+            Effect<T>.Run.Dismissal(
+              token: dismissal.token,
+              registration: dismissal.registration,
+              action: { transform(action()) }
+            )
+          )
         }
         return Effect<T>.Run(
           name: run.name,

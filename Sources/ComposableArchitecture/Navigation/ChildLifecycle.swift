@@ -100,11 +100,13 @@ struct ChildLifecycle<ParentState, ParentAction> {
   /// A run that lasts as long as the presented child at `path`: it sends `action` when the child
   /// dismisses itself, and is cancelled with the child's other effects when the parent removes
   /// it.
+  ///
+  /// The action is made only if the child dismisses itself.
   @inlinable
   func awaitDismissal(
     at path: NavigationIDPath,
     dismissID: some Hashable & Sendable,
-    then action: ParentAction
+    then action: @escaping @Sendable () -> ParentAction
   ) -> Effect<ParentAction> {
     ._waitForDismissal(navigationIDPath: path, dismissID: dismissID, then: action)
   }
@@ -125,13 +127,21 @@ struct ChildLifecycle<ParentState, ParentAction> {
 /// The body of a child reducer, kept once built for as long as the parent reducer that holds this
 /// cache: a parent whose own body a store built once (see ``Reducer/_storeBody()``) then runs its
 /// children's bodies without building them again for every action, all the way down.
+///
+/// A child of a type without stored properties takes the body its store keeps for that type (see
+/// ``StoreBodies``), so that the levels of a recursive feature, and the places a feature appears
+/// more than once, share one body.
 @usableFromInline
 final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
-  // Reducers are values that may be shared across threads: the lock guards the one write.
+  // Reducers are values that may be shared across threads: the lock guards the writes.
   // (Not `LockIsolated`: its closure is `@Sendable`, and neither the child reducer nor its body
   // is `Sendable`.)
   @usableFromInline let lock = NSLock()
+  /// The body this cache built, or `.some(nil)` for a child that has none of its own.
   @usableFromInline var body: _StoreBody<Child.State, Child.Action>??
+  /// The body the store keeps for the child's type. Held weakly: the store's bodies may hold the
+  /// body that holds this cache.
+  @usableFromInline weak var storeBody: _StoreBody<Child.State, Child.Action>?
 
   @usableFromInline
   init() {}
@@ -143,14 +153,79 @@ final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
     into state: inout Child.State,
     action: Child.Action
   ) -> Effect<Child.Action> {
-    let body = self.lock.withLock {
-      if let body = self.body { return body }
-      let body = child._storeBody() as? _StoreBody<Child.State, Child.Action>
-      self.body = .some(body)
-      return body
-    }
+    let body = self.lock.withLock { self.body(of: child) }
     guard let body else { return child._reduce(into: &state, action: action) }
     return body.reduce(&state, action)
+  }
+
+  /// The child's body, built or found the first time. Called with the lock held.
+  @inlinable
+  func body(of child: Child) -> _StoreBody<Child.State, Child.Action>? {
+    if let body = self.body { return body }
+    if let body = self.storeBody { return body }
+    if let bodies = StoreBodies.current, let body = bodies.body(of: child) {
+      self.storeBody = body
+      return body
+    }
+    let body = child._storeBody() as? _StoreBody<Child.State, Child.Action>
+    self.body = .some(body)
+    return body
+  }
+}
+
+/// The bodies a store built for the reducer types it runs that have no stored properties: one
+/// per type, shared by every place the store runs a reducer of that type.
+///
+/// A reducer without stored properties builds the same body every time (`body` reads nothing of
+/// the reducer), so one body serves the root and every level of a feature that presents itself,
+/// and a child feature that appears in several places of its parent. The store's dependencies
+/// carry its bodies to the reducers it runs; a `TestStore` has none, and builds bodies for each
+/// action.
+@usableFromInline
+final class StoreBodies: @unchecked Sendable {
+  // The store's reducers may run on any thread that sends to it: the lock guards the table.
+  private let lock = NSLock()
+  private var bodies: [ObjectIdentifier: AnyObject] = [:]
+
+  @usableFromInline
+  init() {}
+
+  /// The bodies of the store whose reducers are running.
+  @usableFromInline
+  static var current: StoreBodies? {
+    DependencyValues._current.storeBodies
+  }
+
+  /// The body of `reducer`, built the first time one of its type asks: `nil` when the reducer has
+  /// stored properties (another value of its type may build another body) or no body of its own.
+  @usableFromInline
+  func body<R: Reducer>(of reducer: R) -> _StoreBody<R.State, R.Action>? {
+    guard MemoryLayout<R>.size == 0 else { return nil }
+    let type = ObjectIdentifier(R.self)
+    if let body = self.lock.withLock({ self.bodies[type] }) {
+      return body as? _StoreBody<R.State, R.Action>
+    }
+    // Built outside the lock: a body's getter may make a store of its own.
+    guard let body = reducer._storeBody() as? _StoreBody<R.State, R.Action> else { return nil }
+    return self.lock.withLock {
+      if let existing = self.bodies[type] { return existing as? _StoreBody<R.State, R.Action> }
+      self.bodies[type] = body
+      return body
+    }
+  }
+}
+
+private enum StoreBodiesKey: DependencyKey {
+  static let liveValue: StoreBodies? = nil
+  static let testValue: StoreBodies? = nil
+}
+
+extension DependencyValues {
+  /// The bodies of the store whose reducers are running, for reducers to share.
+  @usableFromInline
+  var storeBodies: StoreBodies? {
+    get { self[StoreBodiesKey.self] }
+    set { self[StoreBodiesKey.self] = newValue }
   }
 }
 

@@ -34,42 +34,30 @@ extension Effect {
 
 extension Effect {
   /// A run that lasts as long as a presented feature or stack element is shown: when the feature
-  /// dismisses itself, its `dismiss()` cancels the wait registered under `dismissID` and the run
-  /// sends `action`; when the parent removes the feature, the whole run is cancelled under
-  /// `navigationIDPath` and sends nothing.
+  /// dismisses itself, its `dismiss()` cancels the wait registered under `dismissID` and the
+  /// store is sent `action`; when the parent removes the feature, the whole run is cancelled
+  /// under `navigationIDPath` and sends nothing.
   ///
-  /// Test stores don't wait for it: it only ends with its feature.
+  /// The run takes no task: the store starting it only registers it (a task would wait for the
+  /// whole life of the feature). Test stores don't wait for it: it only ends with its feature.
   @inlinable
   static func _waitForDismissal(
     navigationIDPath path: NavigationIDPath,
     dismissID: some Hashable & Sendable,
-    then action: Action
+    then action: @escaping @Sendable () -> Action
   ) -> Self {
-    // Registered now, while the reducer runs, so that a `dismiss()` made before the effect's
-    // task has started is not lost: the token remembers it and cancels the wait once it exists.
+    // Registered now, while the reducer runs, so that a `dismiss()` made before the store has
+    // started the run is not lost: the token remembers it and ends the wait once it starts.
     let dismissal = CancellationRegistration(id: dismissID, navigationIDPath: path)
     let token = CancelToken()
     dismissal.register(token)
-    let action = UncheckedSendable(action)
-    // A run of its own rather than `Effect.run`: it reads no dependencies and throws nothing.
     return Self(
       runs: [
         Run(
           name: nil,
           priority: nil,
           cancellations: [CancellationRegistration(id: _PresentedID(), navigationIDPath: path)],
-          operation: { send in
-            defer { dismissal.unregister(token) }
-            let wait = Task<Void, any Error> { try await Task.never() }
-            token.attach(wait)
-            do {
-              try await wait.cancellableValue
-            } catch {
-              // Either `dismiss()` cancelled the wait, and the parent is told; or the parent
-              // cancelled this whole run, and `send` does nothing.
-              await send(action.value)
-            }
-          },
+          body: .dismissal(Run.Dismissal(token: token, registration: dismissal, action: action)),
           isTrackedByTestStore: false
         )
       ]

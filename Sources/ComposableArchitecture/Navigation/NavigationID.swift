@@ -105,9 +105,16 @@ private func takesNoMemory<T>(_: T.Type) -> Bool {
 @usableFromInline
 struct NavigationIDPath: Hashable, Sendable {
   fileprivate var path: [NavigationID]
+  /// The hash of the IDs, computed as the path grows: paths are looked up whenever cancellable
+  /// work is registered, and hashing every ID of a deep path each time is slow.
+  private var hash: Int
 
   init(path: [NavigationID] = []) {
-    self.path = path
+    self.path = []
+    self.hash = 0
+    for id in path {
+      self.append(id)
+    }
   }
 
   /// Whether this path starts with `prefix`.
@@ -120,10 +127,31 @@ struct NavigationIDPath: Hashable, Sendable {
 
   @usableFromInline
   func appending(_ element: NavigationID) -> Self {
-    NavigationIDPath(path: self.path + [element])
+    var path = self
+    path.append(element)
+    return path
+  }
+
+  private mutating func append(_ element: NavigationID) {
+    self.path.append(element)
+    var hasher = Hasher()
+    hasher.combine(self.hash)
+    hasher.combine(element)
+    self.hash = hasher.finalize()
   }
 
   var count: Int { self.path.count }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    // Copies of one path share their IDs' storage, which the array compares first.
+    lhs.hash == rhs.hash && lhs.path == rhs.path
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(self.hash)
+  }
 }
 
 private enum NavigationIDPathKey: DependencyKey {

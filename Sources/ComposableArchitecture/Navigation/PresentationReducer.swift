@@ -252,10 +252,11 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       let finalPath, !isEphemeral(presented)
     {
       remembered = finalPath
+      let toPresentationAction = self.toPresentationAction
       presentEffects = lifecycle.awaitDismissal(
         at: finalPath,
         dismissID: PresentationDismissID(),
-        then: self.toPresentationAction.embed(.dismiss)
+        then: { toPresentationAction.embed(.dismiss) }
       )
     }
     if remembered != current.presentedID {

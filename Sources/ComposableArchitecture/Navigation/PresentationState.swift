@@ -212,6 +212,17 @@ public func _$isIdentityEqual<T>(
   PresentationState.identityEqual(lhs, rhs)
 }
 
+/// Presentation states of observable states are identity-equal when both present nothing or both
+/// present states with the same identity. (The generic variant finds out at run time whether the
+/// presented state is observable, which costs more than the comparison.)
+@inlinable
+public func _$isIdentityEqual<T: ObservableState>(
+  _ lhs: PresentationState<T>,
+  _ rhs: PresentationState<T>
+) -> Bool {
+  lhs.wrappedValue?._$id == rhs.wrappedValue?._$id
+}
+
 /// An action of a presented feature, or the request to dismiss it.
 ///
 /// ```swift

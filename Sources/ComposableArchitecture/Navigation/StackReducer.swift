@@ -156,12 +156,13 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     let removed = state[keyPath: self.toStackState].unmountElements(notIn: idsAfter)
     let cancellations = lifecycle.cancel(removed.map { self.path(for: $0, lifecycle) })
     var dismissals: [Effect<Base.Action>] = []
+    let toStackAction = self.toStackAction
     for id in idsAfter where state[keyPath: self.toStackState].mount(id) {
       dismissals.append(
         lifecycle.awaitDismissal(
           at: self.path(for: id, lifecycle),
           dismissID: StackDismissID(id: id),
-          then: self.toStackAction.embed(.popFrom(id: id))
+          then: { toStackAction.embed(.popFrom(id: id)) }
         )
       )
     }

@@ -372,6 +372,53 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
       return self.startTask(operation, of: run, token: token, finish: finish, tasks: tasks)
     case let .publisher(publisher):
       return self.subscribe(to: publisher.value, token: token, finish: finish, tasks: tasks)
+    case let .dismissal(dismissal):
+      self.awaitDismissal(dismissal, token: token, finish: finish)
+      return nil
+    }
+  }
+
+  /// Starts a presented feature's wait for its dismissal, without a task: the wait ends when the
+  /// feature dismisses itself, and the store is sent the action that tells its parent, or when
+  /// the run is cancelled (the parent removed the feature, or the store went away), sending
+  /// nothing. No task waits for it: it lasts as long as the feature.
+  private func awaitDismissal(
+    _ dismissal: Effect<Root.Action>.Run.Dismissal,
+    token: CancelToken,
+    finish: @escaping @Sendable () -> Void
+  ) {
+    let phase = LockIsolated(DismissalPhase.waiting)
+    // The run is cancelled: the wait ends without a word, even after a dismissal whose action is
+    // not sent yet (the feature's parent removed it meanwhile, as when an ancestor dismissed).
+    token.attach {
+      let previous = phase.withValue { phase in
+        defer { phase = .cancelled }
+        return phase
+      }
+      if previous == .waiting {
+        dismissal.end()
+        finish()
+      }
+    }
+    dismissal.token.attach { [weak self] in
+      let isDismissing = phase.withValue { phase in
+        guard phase == .waiting else { return false }
+        phase = .dismissing
+        return true
+      }
+      guard isDismissing else { return }
+      dismissal.end()
+      let action = UncheckedSendable(dismissal.action())
+      // Sent from a task of its own, as TCA's presentation sends it: the effect that called
+      // `dismiss()` goes on until it suspends, before the parent removes the feature.
+      Task { @MainActor in
+        let isCancelled = phase.withValue { phase in
+          defer { phase = .cancelled }
+          return phase == .cancelled
+        }
+        finish()
+        if !isCancelled { _ = self?.send(action.value) }
+      }
     }
   }
 
@@ -484,6 +531,15 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
       self.observers.removeDeparted()
     }
   }
+}
+
+/// Where a presented feature's wait for its dismissal stands (see `RootCore.awaitDismissal`).
+private enum DismissalPhase {
+  case waiting
+  /// The feature dismissed itself; the action for its parent is on its way.
+  case dismissing
+  /// Over: cancelled, or the action was sent.
+  case cancelled
 }
 
 /// The tasks of the effects that one send started, directly or through the actions its effects

@@ -60,8 +60,10 @@ public final class Store<State, Action>: Observable, Perceptible {
     ) {
       let initialState = initialState()
       let reducer = reducer()
-      let body = reducer._storeBody() as? _StoreBody<State, Action>
-      return (initialState, reducer, body, rootStoreDependencies())
+      let bodies = StoreBodies()
+      let body =
+        bodies.body(of: reducer) ?? reducer._storeBody() as? _StoreBody<State, Action>
+      return (initialState, reducer, body, rootStoreDependencies(bodies: bodies))
     }
     let core = RootCore(
       initialState: initialState, reducer: reducer, body: body, dependencies: dependencies
@@ -309,12 +311,14 @@ extension Store where State: ObservableState {
 }
 
 /// The dependencies of a new root store: the current ones, with a navigation path of its own, so
-/// that its cancellation IDs don't reach another store's effects.
+/// that its cancellation IDs don't reach another store's effects, and the bodies its reducers
+/// share.
 @usableFromInline
-func rootStoreDependencies() -> DependencyValues {
+func rootStoreDependencies(bodies: StoreBodies) -> DependencyValues {
   @Dependency(\.self) var dependencies
   var rootDependencies = dependencies
   rootDependencies.navigationIDPath = dependencies.navigationIDPath.appending(NavigationID())
+  rootDependencies.storeBodies = bodies
   return rootDependencies
 }
 

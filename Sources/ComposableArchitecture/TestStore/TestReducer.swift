@@ -146,6 +146,9 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
                 .eraseToAnyPublisher()
             )
           )
+        case .dismissal:
+          // Not tracked (see above): a presented feature's wait ends only with the feature.
+          break
         }
         return tracked
       }

@@ -145,6 +145,91 @@ private struct HandWrittenBodyCountingThermostat: Reducer {
   }
 }
 
+/// A feature without stored properties that presents itself, for the bodies a store shares. Its
+/// body counts its builds under `bodyBuildLabel`, a task-local, so that tests running at the same
+/// time count apart.
+@Reducer
+private struct BodyCountingFolder {
+  @ObservableState
+  struct State: Equatable {
+    var name: String
+    var files = 0
+    @Presents var subfolder: BodyCountingFolder.State?
+  }
+
+  enum Action {
+    case addFile
+    case open(String)
+    case closeButtonTapped
+    indirect case subfolder(PresentationAction<Action>)
+  }
+
+  @TaskLocal static var bodyBuildLabel = "folder"
+
+  var body: some ReducerOf<Self> {
+    let _ = bodyBuilds.withValue { $0[Self.bodyBuildLabel, default: 0] += 1 }
+    Reduce { state, action in
+      switch action {
+      case .addFile:
+        state.files += 1
+        return .none
+      case let .open(name):
+        state.subfolder = State(name: name)
+        return .none
+      case .closeButtonTapped:
+        // Read when the action runs, so that it is the dismissal of the folder at this level.
+        @Dependency(\.dismiss) var dismiss
+        return .run { _ in await dismiss() }
+      case .subfolder:
+        return .none
+      }
+    }
+    .ifLet(\.$subfolder, action: \.subfolder) {
+      BodyCountingFolder()
+    }
+  }
+}
+
+/// A parent showing the same folder feature in two places.
+@Reducer
+private struct BodyCountingDesk {
+  @ObservableState
+  struct State: Equatable {
+    var inbox = BodyCountingFolder.State(name: "inbox")
+    var archive: BodyCountingFolder.State? = BodyCountingFolder.State(name: "archive")
+  }
+
+  enum Action {
+    case inbox(BodyCountingFolder.Action)
+    case archive(BodyCountingFolder.Action)
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.inbox, action: \.inbox) {
+      BodyCountingFolder()
+    }
+    EmptyReducer()
+      .ifLet(\.archive, action: \.archive) {
+        BodyCountingFolder()
+      }
+  }
+}
+
+@MainActor
+private func folderStore(
+  label: String, depth: Int
+) -> StoreOf<BodyCountingFolder> {
+  var state = BodyCountingFolder.State(name: "level \(depth - 1)")
+  for level in (0..<(depth - 1)).reversed() {
+    var parent = BodyCountingFolder.State(name: "level \(level)")
+    parent.subfolder = state
+    state = parent
+  }
+  return BodyCountingFolder.$bodyBuildLabel.withValue(label) {
+    Store(initialState: state) { BodyCountingFolder() }
+  }
+}
+
 @MainActor
 struct StoreReducerBodyTests {
   @Test func aStoreBuildsTheBodyOfAMacroReducerOnceForAllItsActions() {
@@ -210,5 +295,66 @@ struct StoreReducerBodyTests {
     store.send(true)
     #expect(store.withState { $0 } == 20)
     #expect(bodyBuilds.value["hand-written"] == nil)
+  }
+
+  @Test func theLevelsOfAFeatureThatPresentsItselfShareTheStoresBody() {
+    let store = BodyCountingFolder.$bodyBuildLabel.withValue("levels") {
+      folderStore(label: "levels", depth: 4)
+    }
+    BodyCountingFolder.$bodyBuildLabel.withValue("levels") {
+      store.send(.addFile)
+      store.send(.subfolder(.presented(.addFile)))
+      store.send(.subfolder(.presented(.subfolder(.presented(.addFile)))))
+      store.send(.subfolder(.presented(.subfolder(.presented(.subfolder(.presented(.addFile)))))))
+      store.send(.subfolder(.presented(.subfolder(.presented(.subfolder(.presented(.addFile)))))))
+    }
+    #expect(store.files == 1)
+    #expect(store.subfolder?.files == 1)
+    #expect(store.subfolder?.subfolder?.files == 1)
+    #expect(store.subfolder?.subfolder?.subfolder?.files == 2)
+    #expect(bodyBuilds.value["levels"] == 1)
+  }
+
+  @Test func aSharedBodyDismissesTheLevelItRunsFor() async {
+    let store = folderStore(label: "dismissing", depth: 4)
+    // Not waited for: the send also starts the wait of each presented level for its dismissal,
+    // which lasts as long as the level.
+    store.send(.subfolder(.presented(.subfolder(.presented(.closeButtonTapped)))))
+    await eventually { store.withState(\.subfolder?.subfolder) == nil }
+    #expect(store.withState(\.subfolder?.subfolder) == nil)
+    #expect(store.withState(\.subfolder?.name) == "level 1")
+
+    store.send(.subfolder(.presented(.closeButtonTapped)))
+    await eventually { store.withState(\.subfolder) == nil }
+    #expect(store.withState(\.name) == "level 0")
+    #expect(bodyBuilds.value["dismissing"] == 1)
+  }
+
+  @Test func eachStoreOfAFeatureWithoutPropertiesBuildsItsOwnBody() {
+    let first = folderStore(label: "each folder", depth: 2)
+    let second = folderStore(label: "each folder", depth: 2)
+    BodyCountingFolder.$bodyBuildLabel.withValue("each folder") {
+      first.send(.subfolder(.presented(.addFile)))
+      second.send(.addFile)
+    }
+    #expect(first.subfolder?.files == 1)
+    #expect(second.files == 1)
+    #expect(bodyBuilds.value["each folder"] == 2)
+  }
+
+  @Test func aFeatureShownInTwoPlacesOfAStoreHasOneBody() {
+    let store = BodyCountingFolder.$bodyBuildLabel.withValue("two places") {
+      Store(initialState: BodyCountingDesk.State()) { BodyCountingDesk() }
+    }
+    BodyCountingFolder.$bodyBuildLabel.withValue("two places") {
+      store.send(.inbox(.addFile))
+      store.send(.inbox(.open("receipts")))
+      store.send(.inbox(.subfolder(.presented(.addFile))))
+      store.send(.archive(.addFile))
+    }
+    #expect(store.inbox.files == 1)
+    #expect(store.archive?.files == 1)
+    #expect(store.inbox.subfolder?.files == 1)
+    #expect(bodyBuilds.value["two places"] == 1)
   }
 }
