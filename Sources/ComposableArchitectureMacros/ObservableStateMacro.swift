@@ -108,21 +108,26 @@ extension ObservableStateMacro: MemberMacro {
   /// `_$memberName(of:)`, which names a tracked property's key path in messages (a key path
   /// through a computed property has no name of its own), and `_$modifyMember(_:at:_:)`, which
   /// lets reducers that write through key paths (`forEach`, `Scope`, `ifLet`) reach a tracked
-  /// property through its `_modify` accessor: a key path write through a computed property goes
-  /// through `get` and `set` instead, which copies a collection before changing one element of
-  /// it. A body that takes another type than the key path's value is refused before any
+  /// property, or the projection of a `@Presents` one, through its `_modify` accessor: a key path
+  /// write through a computed property goes through `get` and `set` instead, which copies a
+  /// collection before changing one element of it (and a presented state before changing it). A body that takes another type than the key path's value is refused before any
   /// property is accessed (an access runs the accessor's notifications); each branch then hands
   /// its property to `_$modify(_:_:)`, which gives it to the body with the body's own type.
   private static func memberModification(_ declaration: some DeclGroupSyntax) -> [DeclSyntax] {
     let tracked = storedVariables(in: declaration.memberBlock.members).filter {
       self.isTracked($0.variable)
     }
-    guard !tracked.isEmpty else { return [] }
-    let branches = renderConditional(tracked) { item in
+    // `@Presents` properties are reached through their projection, which is what `ifLet` writes.
+    let modifiable = storedVariables(in: declaration.memberBlock.members).filter {
+      self.isTracked($0.variable) || $0.variable.attributes.contains(anyOf: ["Presents"])
+    }
+    guard !modifiable.isEmpty else { return [] }
+    let branches = renderConditional(modifiable) { item in
       guard let name = item.variable.identifierName else { return nil }
+      let member = item.variable.attributes.contains(anyOf: ["Presents"]) ? "$\(name)" : name
       return """
-        if keyPath == (\\Self.\(name) as AnyKeyPath) {
-          return ComposableArchitecture._$modify(&state.\(name), body)
+        if keyPath == (\\Self.\(member) as AnyKeyPath) {
+          return ComposableArchitecture._$modify(&state.\(member), body)
         }
         """
     }

@@ -110,6 +110,15 @@ extension PresentsMacro: PeerMacro {
         set {
           _$observationRegistrar.mutate(self, keyPath: \\.\(raw: name), &_\(raw: name).projectedValue, newValue, _$isIdentityEqual)
         }
+        _modify {
+          let snapshot = _$observationRegistrar.willModify(presentation: \\Self.\(raw: name), &_\(raw: name))
+          defer {
+            ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \\.\(raw: name), presentation: snapshot) {
+              $0._\(raw: name)
+            }
+          }
+          yield &_\(raw: name)
+        }
       }
       """,
       """

@@ -350,6 +350,25 @@ struct ObservableStateMacroTests {
           lhs != rhs
         }
 
+        public static func _$memberName(of keyPath: AnyKeyPath) -> String? {
+
+          return nil
+        }
+
+        public static func _$modifyMember<__Value, __Result>(
+          _ state: inout Self,
+          at keyPath: AnyKeyPath,
+          _ body: (inout __Value) -> __Result
+        ) -> __Result? {
+          guard type(of: keyPath).valueType == __Value.self else {
+            return nil
+          }
+          if keyPath == (\Self.$destination as AnyKeyPath) {
+            return ComposableArchitecture._$modify(&state.$destination, body)
+          }
+          return nil
+        }
+
         public static func _$isObservedMember(_ keyPath: AnyKeyPath) -> Bool {
           if keyPath == (\Self.destination as AnyKeyPath) {
             return true
@@ -797,6 +816,9 @@ struct ObservableStateMacroTests {
           }
           if keyPath == (\Self.count as AnyKeyPath) {
             return ComposableArchitecture._$modify(&state.count, body)
+          }
+          if keyPath == (\Self.$child as AnyKeyPath) {
+            return ComposableArchitecture._$modify(&state.$child, body)
           }
           return nil
         }

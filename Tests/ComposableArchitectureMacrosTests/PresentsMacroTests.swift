@@ -36,6 +36,15 @@ struct PresentsMacroTests {
           set {
             _$observationRegistrar.mutate(self, keyPath: \.destination, &_destination.projectedValue, newValue, _$isIdentityEqual)
           }
+          _modify {
+            let snapshot = _$observationRegistrar.willModify(presentation: \Self.destination, &_destination)
+            defer {
+              ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \.destination, presentation: snapshot) {
+                $0._destination
+              }
+            }
+            yield &_destination
+          }
         }
 
         @ObservationStateIgnored private var _destination = ComposableArchitecture.PresentationState<Destination.State>(wrappedValue: nil)
@@ -76,6 +85,15 @@ struct PresentsMacroTests {
           set {
             _$observationRegistrar.mutate(self, keyPath: \.alert, &_alert.projectedValue, newValue, _$isIdentityEqual)
           }
+          _modify {
+            let snapshot = _$observationRegistrar.willModify(presentation: \Self.alert, &_alert)
+            defer {
+              ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \.alert, presentation: snapshot) {
+                $0._alert
+              }
+            }
+            yield &_alert
+          }
         }
 
         @ObservationStateIgnored private var _alert = ComposableArchitecture.PresentationState<AlertState<Alert>>(wrappedValue: nil)
@@ -115,6 +133,15 @@ struct PresentsMacroTests {
           }
           set {
             _$observationRegistrar.mutate(self, keyPath: \.child, &_child.projectedValue, newValue, _$isIdentityEqual)
+          }
+          _modify {
+            let snapshot = _$observationRegistrar.willModify(presentation: \Self.child, &_child)
+            defer {
+              ComposableArchitecture.ObservationStateRegistrar._$didModify(&self, keyPath: \.child, presentation: snapshot) {
+                $0._child
+              }
+            }
+            yield &_child
           }
         }
 

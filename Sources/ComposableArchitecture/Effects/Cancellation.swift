@@ -34,26 +34,21 @@ extension Effect {
   /// This effect, registered under `registration` when it starts.
   @inlinable
   func cancellable(_ registration: CancellationRegistration, cancelInFlight: Bool) -> Self {
-    // See below: runs already registered under the ID deeper down the same path stay as they are.
-    if !cancelInFlight,
-      self.runs.allSatisfy({ run in run.cancellations.contains { $0.covers(registration) } })
-    {
-      return self
+    // Cancelling an ID at a step of a navigation path reaches the work registered below it, so a
+    // registration a run already has for the same ID deeper down the same path makes this one
+    // redundant: a parent wrapping its child's effects doesn't register them again at every
+    // level of nesting.
+    var runs = self.runs
+    var isChanged = false
+    for index in runs.indices
+    where !runs[index].cancellations.contains(where: { $0.covers(registration) }) {
+      runs[index].cancellations.append(registration)
+      isChanged = true
     }
+    guard isChanged || cancelInFlight else { return self }
     var steps = self.steps
     if cancelInFlight {
       steps.insert(.perform { registration.cancelInFlight() }, at: 0)
-    }
-    let runs = self.runs.map { run in
-      var run = run
-      // Cancelling an ID at a step of a navigation path reaches the work registered below it, so
-      // a registration the run already has for the same ID deeper down the same path makes this
-      // one redundant: a parent wrapping its child's effects doesn't register them again at every
-      // level of nesting.
-      if !run.cancellations.contains(where: { $0.covers(registration) }) {
-        run.cancellations.append(registration)
-      }
-      return run
     }
     return Self(steps: steps, runs: runs)
   }
@@ -130,7 +125,8 @@ struct CancellationRegistration: Sendable {
   /// path leads to.
   @usableFromInline
   func covers(_ other: Self) -> Bool {
-    self.key.scope == other.key.scope
+    other.key.navigationIDPath.count <= self.key.navigationIDPath.count
+      && self.key.scope == other.key.scope
       && self.key.navigationIDPath.hasPrefix(other.key.navigationIDPath)
   }
 
@@ -218,10 +214,12 @@ struct CancelScope: Hashable, Sendable {
 /// Cancels one piece of in-flight work: a task or a subscription. It can be cancelled before the
 /// work it controls exists, in which case the work is cancelled as soon as it is attached.
 @usableFromInline
-final class CancelToken: Sendable {
-  private let state = LockIsolated<(isCancelled: Bool, cancel: (@Sendable () -> Void)?)>(
-    (false, nil)
-  )
+final class CancelToken: @unchecked Sendable {
+  // The lock guards the two properties. (One is made for every effect run that can be cancelled,
+  // so it is a plain lock rather than a `LockIsolated`, which is another object.)
+  private let lock = NSLock()
+  private var isCancelled = false
+  private var onCancel: (@Sendable () -> Void)?
 
   @usableFromInline
   init() {}
@@ -233,17 +231,17 @@ final class CancelToken: Sendable {
 
   /// Attaches the work that cancelling performs, such as cancelling a subscription.
   func attach(_ cancel: @escaping @Sendable () -> Void) {
-    let isCancelled = self.state.withValue {
-      $0.cancel = cancel
-      return $0.isCancelled
+    let isCancelled = self.lock.withLock {
+      self.onCancel = cancel
+      return self.isCancelled
     }
     if isCancelled { cancel() }
   }
 
   func cancel() {
-    let cancel = self.state.withValue {
-      $0.isCancelled = true
-      return $0.cancel
+    let cancel = self.lock.withLock {
+      self.isCancelled = true
+      return self.onCancel
     }
     cancel?()
   }
@@ -364,11 +362,20 @@ public final class CancellablesCollection {
   /// The step at `path`, made with the steps above it that are missing.
   private func node(making path: NavigationIDPath) -> Node {
     if let node = self.node(at: path) { return node }
+    var node = self.root
+    var prefix = NavigationIDPath()
     let ids = path.ids
-    let parent = self.node(making: NavigationIDPath(path: Array(ids.dropLast())))
-    let node = Node(path: path, parent: parent)
-    parent.children[ids[ids.count - 1]] = node
-    self.nodes[path] = node
+    for (index, id) in ids.enumerated() {
+      prefix = index == ids.count - 1 ? path : prefix.appending(id)
+      if let child = node.children[id] {
+        node = child
+        continue
+      }
+      let child = Node(path: prefix, parent: node)
+      node.children[id] = child
+      self.nodes[prefix] = child
+      node = child
+    }
     return node
   }
 }

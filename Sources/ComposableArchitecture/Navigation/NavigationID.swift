@@ -119,7 +119,11 @@ struct NavigationIDPath: Hashable, Sendable {
 
   /// Whether this path starts with `prefix`.
   func hasPrefix(_ prefix: Self) -> Bool {
-    prefix.path.count <= self.path.count && self.path.starts(with: prefix.path)
+    guard prefix.path.count < self.path.count else { return self == prefix }
+    for index in prefix.path.indices where self.path[index] != prefix.path[index] {
+      return false
+    }
+    return true
   }
 
   /// The IDs of the path, from the root store down.
@@ -209,9 +213,23 @@ final class ChildNavigationIDs<Child>: Sendable {
   /// children have identities. (Reducers are values that may be shared across threads.)
   private let shared = LockIsolated<NavigationID??>(nil)
 
+  /// Whether every child is ephemeral: the child type is an `_EphemeralState`.
+  private let isEphemeralType: Bool
+
   @usableFromInline
   init(path: AnyKeyPath) {
     self.kind = ErasedID(PathKind(path))
+    self.isEphemeralType = Child.self is any _EphemeralState.Type
+  }
+
+  /// Whether a child is dismissed on its first action (see ``isEphemeral(_:)``), answered
+  /// without looking at the child once its type is known to have no cases.
+  @usableFromInline
+  func isEphemeral(_ child: Child) -> Bool {
+    if self.isEphemeralType { return true }
+    // Children that share an ID have a type that is neither an enum nor `Identifiable`.
+    if case .some(.some) = self.shared.value { return false }
+    return ComposableArchitecture.isEphemeral(child)
   }
 
   /// The ID of a child at the key path.

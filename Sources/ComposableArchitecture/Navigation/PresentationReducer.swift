@@ -140,31 +140,30 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     // The presentation state is read through its key path as few times as possible: the key path
     // usually goes through the computed `$destination` property that `@Presents` generates.
     let presentationAction = self.toPresentationAction.extract(from: action)
-    let initial = state[keyPath: self.toPresentationState]
-    guard initial.wrappedValue != nil || initial.presentedID != nil else {
+    let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
+    // Only what the initial presentation says is kept, not the presentation: a copy of it held
+    // while the destination runs would make the destination copy itself (and its collections)
+    // when it changes.
+    guard
+      let (presentedID, initialPath, initialIsEphemeral) = self.initialPresentation(
+        of: state, lifecycle
+      )
+    else {
       // Nothing is presented, and nothing this reducer saw presented is left to clean up: only
       // the base runs, and what it presents is set up below.
       if presentationAction != nil {
-        ChildLifecycle<Base.State, Base.Action>(site: self.site)
-          .reportMissingChild(self.missingDestination(action))
+        lifecycle.reportMissingChild(self.missingDestination(action))
       }
       let baseEffects = self.base.reduce(into: &state, action: action)
       let final = state[keyPath: self.toPresentationState]
       guard final.wrappedValue != nil else { return baseEffects }
       return baseEffects.merge(
         with: self.settle(
-          &state, final, presentedID: nil, initialPath: nil, initialIsEphemeral: false,
-          ChildLifecycle(site: self.site)
+          &state, final, presentedID: nil, initialPath: nil, initialIsEphemeral: false, lifecycle
         )
       )
     }
 
-    let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
-    let presentedID = initial.presentedID
-    // Only the initial destination's path and kind are kept: a copy of the destination held
-    // while it runs would make it copy its collections when it changes them.
-    let initialPath = self.destinationPath(of: initial, lifecycle)
-    let initialIsEphemeral = initialPath != nil && initial.wrappedValue.map { isEphemeral($0) } == true
 
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
@@ -213,6 +212,22 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       )
   }
 
+  /// What the presentation says before the action: the destination the reducer last saw
+  /// presented, the path and kind of the one presented now; `nil` when nothing is presented and
+  /// nothing is left to clean up.
+  @inlinable
+  func initialPresentation(
+    of state: Base.State,
+    _ lifecycle: ChildLifecycle<Base.State, Base.Action>
+  ) -> (presentedID: NavigationIDPath?, path: NavigationIDPath?, isEphemeral: Bool)? {
+    let initial = state[keyPath: self.toPresentationState]
+    guard initial.wrappedValue != nil || initial.presentedID != nil else { return nil }
+    let path = self.destinationPath(of: initial, lifecycle)
+    let isEphemeral =
+      path != nil && initial.wrappedValue.map { self.destinationIDs.isEphemeral($0) } == true
+    return (initial.presentedID, path, isEphemeral)
+  }
+
   /// After the destination and the base ran: cancels the effects of a destination that went
   /// away, and sets up the one presented now (`current`, as the state holds it) to dismiss
   /// itself.
@@ -249,7 +264,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     var presentEffects = Effect<Base.Action>.none
     if identityChanged || remembered == nil,
       let presented = current.wrappedValue,
-      let finalPath, !isEphemeral(presented)
+      let finalPath, !self.destinationIDs.isEphemeral(presented)
     {
       remembered = finalPath
       let toPresentationAction = self.toPresentationAction
@@ -260,7 +275,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       )
     }
     if remembered != current.presentedID {
-      state[keyPath: self.toPresentationState].presentedID = remembered
+      modify(&state, at: self.toPresentationState) { $0.presentedID = remembered }
     }
     return dismissEffects.merge(with: presentEffects)
   }

@@ -149,6 +149,7 @@ extension Optional: _IdentifiedMember where Wrapped: ObservableState {}
 extension IdentifiedArray: _IdentifiedMember where Element: ObservableState {}
 extension Array: _IdentifiedMember where Element: ObservableState {}
 extension StackState: _IdentifiedMember where Element: ObservableState {}
+extension PresentationState: _IdentifiedMember where State: ObservableState {}
 
 /// Runs `body` on the tracked property of `root` that `keyPath` names, when `Root` is `State`
 /// and `State` knows the property; returns `nil` otherwise.

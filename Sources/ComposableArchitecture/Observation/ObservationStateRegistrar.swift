@@ -215,6 +215,41 @@ extension ObservationStateRegistrar {
     _$ModificationSnapshot(member) { $0.map(\._$id) }
   }
 
+  /// Called before the projection of a `@Presents` property is modified in place: a presented
+  /// state without an identity of its own is told apart by nothing, so its readers are told of
+  /// every modification. (`@Presents` generates the call.)
+  @inlinable
+  public func willModify<Subject: Observable, Wrapped>(
+    presentation keyPath: KeyPath<Subject, Wrapped?>,
+    _ member: inout PresentationState<Wrapped>
+  ) -> _$ModificationSnapshot<PresentationState<Wrapped>> {
+    _$ModificationSnapshot()
+  }
+
+  /// Called before the projection of a `@Presents` property holding observable state is
+  /// modified in place: the presented state's identity is remembered, so that changing it in
+  /// place, or what the projection keeps beside it, is not a change of the property.
+  @inlinable
+  public func willModify<Subject: Observable, Wrapped: ObservableState>(
+    presentation keyPath: KeyPath<Subject, Wrapped?>,
+    _ member: inout PresentationState<Wrapped>
+  ) -> _$ModificationSnapshot<PresentationState<Wrapped>> {
+    _$ModificationSnapshot(member) { $0.wrappedValue?._$id }
+  }
+
+  /// Called after the projection of a `@Presents` property of `subject` was modified in place:
+  /// the readers of the property are notified unless the presented state kept its identity.
+  @inlinable
+  public static func _$didModify<Subject: ObservableState, Wrapped>(
+    _ subject: inout Subject,
+    keyPath: KeyPath<Subject, Wrapped?>,
+    presentation snapshot: _$ModificationSnapshot<PresentationState<Wrapped>>,
+    projection: (Subject) -> PresentationState<Wrapped>
+  ) {
+    if snapshot.hasIdentity, snapshot.isIdentity(of: projection(subject)) { return }
+    subject._$observationStateRegistrar?.registrar.withMutation(of: subject, keyPath: keyPath) {}
+  }
+
   /// Called after a property of `subject` was modified in place: its readers are notified
   /// unless the value (which `member` reads) kept its identity. The state is passed `inout`, so
   /// that it is lent to the notification rather than copied.

@@ -119,6 +119,68 @@ struct InPlaceMutationTests {
     #expect(Self.address(state.path[id: elementID]!.rows) == pathRows)
   }
 
+  @Reducer
+  struct Presenter {
+    @ObservableState
+    struct State: Equatable {
+      @Presents var sheet: Rows.State?
+    }
+    enum Action {
+      case sheet(PresentationAction<Rows.Action>)
+      case replaceSheet
+    }
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .replaceSheet = action { state.sheet = Rows.State(values: [9]) }
+        return .none
+      }
+      .ifLet(\.$sheet, action: \.sheet) { Rows() }
+    }
+  }
+
+  @Test func aPresentedChildChangesInPlace() {
+    var state = Presenter.State(sheet: Rows.State(values: [1, 2]))
+    state.sheet?.values.reserveCapacity(10)
+    let values = Self.address(state.sheet!.values)
+    // The first action also remembers the presented child, in the projection.
+    _ = Presenter().reduce(into: &state, action: .sheet(.presented(.appendValue)))
+    _ = Presenter().reduce(into: &state, action: .sheet(.presented(.appendValue)))
+    #expect(state.sheet?.values == [1, 2, 2, 3])
+    #expect(Self.address(state.sheet!.values) == values)
+    // A copy would have been made for the four values (and could reuse the freed address).
+    #expect(state.sheet!.values.capacity >= 10)
+  }
+
+  @Test func aPresentedChildChangedInPlaceNotifiesOnlyTheReadersOfWhatChanged() {
+    var state = Presenter.State(sheet: Rows.State(values: [1]))
+    /// Whether the readers of the sheet, and of its values, are told of what `action` does.
+    func changes(_ action: Presenter.Action) -> (sheet: Bool, values: Bool) {
+      let sheetChanged = LockIsolated(false)
+      let valuesChanged = LockIsolated(false)
+      withObservationTracking {
+        _ = state.sheet
+      } onChange: {
+        sheetChanged.setValue(true)
+      }
+      withObservationTracking {
+        _ = state.sheet?.values
+      } onChange: {
+        valuesChanged.setValue(true)
+      }
+      _ = Presenter().reduce(into: &state, action: action)
+      return (sheetChanged.value, valuesChanged.value)
+    }
+
+    let appended = changes(.sheet(.presented(.appendValue)))
+    #expect(!appended.sheet)
+    #expect(appended.values)
+    #expect(state.sheet?.values == [1, 1])
+
+    #expect(changes(.replaceSheet).sheet)
+    #expect(changes(.sheet(.dismiss)).sheet)
+    #expect(state.sheet == nil)
+  }
+
   @Test func inPlaceChangesStillNotifyTheReadersOfTheRow() {
     var state = Rows.State(rows: Self.rows(3))
     let rowChanged = LockIsolated(false)
