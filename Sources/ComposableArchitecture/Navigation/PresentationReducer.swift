@@ -140,30 +140,31 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     // The presentation state is read through its key path as few times as possible: the key path
     // usually goes through the computed `$destination` property that `@Presents` generates.
     let presentationAction = self.toPresentationAction.extract(from: action)
-    let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
     // Only what the initial presentation says is kept, not the presentation: a copy of it held
     // while the destination runs would make the destination copy itself (and its collections)
     // when it changes.
     guard
-      let (presentedID, initialPath, initialIsEphemeral) = self.initialPresentation(
-        of: state, lifecycle
-      )
+      let (presentedID, initialID, initialIsEphemeral) = self.initialPresentation(of: state)
     else {
       // Nothing is presented, and nothing this reducer saw presented is left to clean up: only
       // the base runs, and what it presents is set up below.
       if presentationAction != nil {
-        lifecycle.reportMissingChild(self.missingDestination(action))
+        ChildLifecycle<Base.State, Base.Action>(site: self.site)
+          .reportMissingChild(self.missingDestination(action))
       }
       let baseEffects = self.base.reduce(into: &state, action: action)
       let final = state[keyPath: self.toPresentationState]
       guard final.wrappedValue != nil else { return baseEffects }
       return baseEffects.merge(
         with: self.settle(
-          &state, final, presentedID: nil, initialPath: nil, initialIsEphemeral: false, lifecycle
+          &state, final, presentedID: nil, initialPath: nil, initialIsEphemeral: false,
+          ChildLifecycle(site: self.site)
         )
       )
     }
 
+    let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
+    let initialPath = initialID.map(lifecycle.path(for:))
 
     var destinationEffects = Effect<Base.Action>.none
     let baseEffects: Effect<Base.Action>
@@ -213,19 +214,20 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   }
 
   /// What the presentation says before the action: the destination the reducer last saw
-  /// presented, the path and kind of the one presented now; `nil` when nothing is presented and
+  /// presented, the ID and kind of the one presented now; `nil` when nothing is presented and
   /// nothing is left to clean up.
   @inlinable
   func initialPresentation(
-    of state: Base.State,
-    _ lifecycle: ChildLifecycle<Base.State, Base.Action>
-  ) -> (presentedID: NavigationIDPath?, path: NavigationIDPath?, isEphemeral: Bool)? {
+    of state: Base.State
+  ) -> (presentedID: NavigationIDPath?, id: NavigationID?, isEphemeral: Bool)? {
     let initial = state[keyPath: self.toPresentationState]
-    guard initial.wrappedValue != nil || initial.presentedID != nil else { return nil }
-    let path = self.destinationPath(of: initial, lifecycle)
-    let isEphemeral =
-      path != nil && initial.wrappedValue.map { self.destinationIDs.isEphemeral($0) } == true
-    return (initial.presentedID, path, isEphemeral)
+    guard let destination = initial.wrappedValue else {
+      return initial.presentedID.map { ($0, nil, false) }
+    }
+    return (
+      initial.presentedID, self.destinationIDs.id(of: destination),
+      self.destinationIDs.isEphemeral(destination)
+    )
   }
 
   /// After the destination and the base ran: cancels the effects of a destination that went
