@@ -43,9 +43,6 @@ public struct Effect<Action>: Sendable {
     /// Cancellation IDs the run is registered under when it starts, innermost first.
     @usableFromInline var cancellations: [CancellationRegistration]
     @usableFromInline var body: Body
-    /// Whether a `TestStore` expects the test to see this run finish. Presentation keeps a
-    /// long-living run per presented child that only ends on dismissal; tests don't assert it.
-    @usableFromInline var isTrackedByTestStore = true
 
     /// What a run does.
     @usableFromInline
@@ -56,7 +53,8 @@ public struct Effect<Action>: Sendable {
       /// subscription, or later on the main thread, is sent to the store right away.
       case publisher(UncheckedSendable<AnyPublisher<Action, Never>>)
       /// A presented feature's wait for its own dismissal: no task, only the registrations that
-      /// end it. See ``Effect/_waitForDismissal(navigationIDPath:dismissID:then:)``.
+      /// end it. See ``Effect/_waitForDismissal(navigationIDPath:dismissID:then:)``. A `TestStore`
+      /// doesn't expect a test to see it end: it lasts as long as the feature.
       case dismissal(Dismissal)
     }
 
@@ -107,12 +105,10 @@ public struct Effect<Action>: Sendable {
       name: String?,
       priority: TaskPriority?,
       cancellations: [CancellationRegistration],
-      operation: @escaping @Sendable (Send<Action>) async -> Void,
-      isTrackedByTestStore: Bool = true
+      operation: @escaping @Sendable (Send<Action>) async -> Void
     ) {
       self.init(
-        name: name, priority: priority, cancellations: cancellations,
-        body: .operation(operation), isTrackedByTestStore: isTrackedByTestStore
+        name: name, priority: priority, cancellations: cancellations, body: .operation(operation)
       )
     }
 
@@ -121,14 +117,12 @@ public struct Effect<Action>: Sendable {
       name: String?,
       priority: TaskPriority?,
       cancellations: [CancellationRegistration],
-      body: Body,
-      isTrackedByTestStore: Bool = true
+      body: Body
     ) {
       self.name = name
       self.priority = priority
       self.cancellations = cancellations
       self.body = body
-      self.isTrackedByTestStore = isTrackedByTestStore
     }
 
     /// The run as an asynchronous operation: a publisher is subscribed to in the calling task,
@@ -393,8 +387,7 @@ extension Effect {
           name: run.name,
           priority: run.priority,
           cancellations: run.cancellations,
-          body: body,
-          isTrackedByTestStore: run.isTrackedByTestStore
+          body: body
         )
       }
     )

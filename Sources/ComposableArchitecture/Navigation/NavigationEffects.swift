@@ -57,8 +57,7 @@ extension Effect {
           name: nil,
           priority: nil,
           cancellations: [CancellationRegistration(id: _PresentedID(), navigationIDPath: path)],
-          body: .dismissal(Run.Dismissal(token: token, registration: dismissal, action: action)),
-          isTrackedByTestStore: false
+          body: .dismissal(Run.Dismissal(token: token, registration: dismissal, action: action))
         )
       ]
     )
