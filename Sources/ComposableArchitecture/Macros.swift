@@ -154,7 +154,7 @@ public macro ReducerCaseIgnored() =
     named(_$willModify),
     named(shouldNotifyObservers),
     named(_$observationStateRegistrar),
-    named(_$modifyMember),
+    named(_$memberAccessor),
     named(_$memberName),
     named(_$isObservedMember),
     named(_$notifyObservedMembersReplaced)

@@ -106,13 +106,13 @@ extension ObservableStateMacro: MemberMacro {
   }
 
   /// `_$memberName(of:)`, which names a tracked property's key path in messages (a key path
-  /// through a computed property has no name of its own), and `_$modifyMember(_:at:_:)`, which
+  /// through a computed property has no name of its own), and `_$memberAccessor(at:as:)`, which
   /// lets reducers that write through key paths (`forEach`, `Scope`, `ifLet`) reach a tracked
   /// property, or the projection of a `@Presents` one, through its `_modify` accessor: a key path
   /// write through a computed property goes through `get` and `set` instead, which copies a
-  /// collection before changing one element of it (and a presented state before changing it). A body that takes another type than the key path's value is refused before any
-  /// property is accessed (an access runs the accessor's notifications); each branch then hands
-  /// its property to `_$modify(_:_:)`, which gives it to the body with the body's own type.
+  /// collection before changing one element of it (and a presented state before changing it).
+  /// Reducers look the accessor up once, when they are made. Each branch hands a closure over its
+  /// property to `_$accessor(_:_:)`, which returns it as an accessor of the asked type, or `nil`.
   private static func memberModification(_ declaration: some DeclGroupSyntax) -> [DeclSyntax] {
     let tracked = storedVariables(in: declaration.memberBlock.members).filter {
       self.isTracked($0.variable)
@@ -127,7 +127,9 @@ extension ObservableStateMacro: MemberMacro {
       let member = item.variable.attributes.contains(anyOf: ["Presents"]) ? "$\(name)" : name
       return """
         if keyPath == (\\Self.\(member) as AnyKeyPath) {
-          return ComposableArchitecture._$modify(&state.\(member), body)
+          return ComposableArchitecture._$accessor(\\Self.\(member)) {
+            $1(&$0.\(member))
+          }
         }
         """
     }
@@ -149,11 +151,10 @@ extension ObservableStateMacro: MemberMacro {
       }
       """,
       """
-      public static func _$modifyMember<__Value, __Result>(
-        _ state: inout Self,
+      public static func _$memberAccessor<__Value>(
         at keyPath: AnyKeyPath,
-        _ body: (inout __Value) -> __Result
-      ) -> __Result? {
+        as valueType: __Value.Type
+      ) -> ComposableArchitecture._$MemberAccessor<Self, __Value>? {
         guard type(of: keyPath).valueType == __Value.self else {
           return nil
         }

@@ -161,19 +161,22 @@ struct ObservableStateMacroTests {
           return nil
         }
 
-        public static func _$modifyMember<__Value, __Result>(
-          _ state: inout Self,
+        public static func _$memberAccessor<__Value>(
           at keyPath: AnyKeyPath,
-          _ body: (inout __Value) -> __Result
-        ) -> __Result? {
+          as valueType: __Value.Type
+        ) -> ComposableArchitecture._$MemberAccessor<Self, __Value>? {
           guard type(of: keyPath).valueType == __Value.self else {
             return nil
           }
           if keyPath == (\Self.count as AnyKeyPath) {
-            return ComposableArchitecture._$modify(&state.count, body)
+            return ComposableArchitecture._$accessor(\Self.count) {
+              $1(&$0.count)
+            }
           }
           if keyPath == (\Self.name as AnyKeyPath) {
-            return ComposableArchitecture._$modify(&state.name, body)
+            return ComposableArchitecture._$accessor(\Self.name) {
+              $1(&$0.name)
+            }
           }
           return nil
         }
@@ -272,16 +275,17 @@ struct ObservableStateMacroTests {
           return nil
         }
 
-        public static func _$modifyMember<__Value, __Result>(
-          _ state: inout Self,
+        public static func _$memberAccessor<__Value>(
           at keyPath: AnyKeyPath,
-          _ body: (inout __Value) -> __Result
-        ) -> __Result? {
+          as valueType: __Value.Type
+        ) -> ComposableArchitecture._$MemberAccessor<Self, __Value>? {
           guard type(of: keyPath).valueType == __Value.self else {
             return nil
           }
           if keyPath == (\Self.count as AnyKeyPath) {
-            return ComposableArchitecture._$modify(&state.count, body)
+            return ComposableArchitecture._$accessor(\Self.count) {
+              $1(&$0.count)
+            }
           }
           return nil
         }
@@ -355,16 +359,17 @@ struct ObservableStateMacroTests {
           return nil
         }
 
-        public static func _$modifyMember<__Value, __Result>(
-          _ state: inout Self,
+        public static func _$memberAccessor<__Value>(
           at keyPath: AnyKeyPath,
-          _ body: (inout __Value) -> __Result
-        ) -> __Result? {
+          as valueType: __Value.Type
+        ) -> ComposableArchitecture._$MemberAccessor<Self, __Value>? {
           guard type(of: keyPath).valueType == __Value.self else {
             return nil
           }
           if keyPath == (\Self.$destination as AnyKeyPath) {
-            return ComposableArchitecture._$modify(&state.$destination, body)
+            return ComposableArchitecture._$accessor(\Self.$destination) {
+              $1(&$0.$destination)
+            }
           }
           return nil
         }
@@ -535,24 +540,29 @@ struct ObservableStateMacroTests {
           return nil
         }
 
-        public static func _$modifyMember<__Value, __Result>(
-          _ state: inout Self,
+        public static func _$memberAccessor<__Value>(
           at keyPath: AnyKeyPath,
-          _ body: (inout __Value) -> __Result
-        ) -> __Result? {
+          as valueType: __Value.Type
+        ) -> ComposableArchitecture._$MemberAccessor<Self, __Value>? {
           guard type(of: keyPath).valueType == __Value.self else {
             return nil
           }
           if keyPath == (\Self.count as AnyKeyPath) {
-            return ComposableArchitecture._$modify(&state.count, body)
+            return ComposableArchitecture._$accessor(\Self.count) {
+              $1(&$0.count)
+            }
           }
           #if os(Linux)
           if keyPath == (\Self.linuxOnly as AnyKeyPath) {
-            return ComposableArchitecture._$modify(&state.linuxOnly, body)
+            return ComposableArchitecture._$accessor(\Self.linuxOnly) {
+              $1(&$0.linuxOnly)
+            }
           }
           #else
           if keyPath == (\Self.other as AnyKeyPath) {
-            return ComposableArchitecture._$modify(&state.other, body)
+            return ComposableArchitecture._$accessor(\Self.other) {
+              $1(&$0.other)
+            }
           }
           #endif
           return nil
@@ -806,19 +816,22 @@ struct ObservableStateMacroTests {
           return nil
         }
 
-        public static func _$modifyMember<__Value, __Result>(
-          _ state: inout Self,
+        public static func _$memberAccessor<__Value>(
           at keyPath: AnyKeyPath,
-          _ body: (inout __Value) -> __Result
-        ) -> __Result? {
+          as valueType: __Value.Type
+        ) -> ComposableArchitecture._$MemberAccessor<Self, __Value>? {
           guard type(of: keyPath).valueType == __Value.self else {
             return nil
           }
           if keyPath == (\Self.count as AnyKeyPath) {
-            return ComposableArchitecture._$modify(&state.count, body)
+            return ComposableArchitecture._$accessor(\Self.count) {
+              $1(&$0.count)
+            }
           }
           if keyPath == (\Self.$child as AnyKeyPath) {
-            return ComposableArchitecture._$modify(&state.$child, body)
+            return ComposableArchitecture._$accessor(\Self.$child) {
+              $1(&$0.$child)
+            }
           }
           return nil
         }

@@ -289,7 +289,7 @@ extension Scope {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.init(
-      toChildState: .keyPath(toChildState),
+      toChildState: .keyPath(StateMember(toChildState)),
       toChildAction: toChildAction,
       child: child()
     )

@@ -105,9 +105,10 @@ public struct AnyReducer<State, Action, Environment>: @unchecked Sendable {
     action toLocalAction: AnyCasePath<ParentAction, Action>,
     environment toLocalEnvironment: @escaping (ParentEnvironment) -> Environment
   ) -> AnyReducer<ParentState, ParentAction, ParentEnvironment> {
-    .init { parentState, parentAction, parentEnvironment in
+    let localState = StateMember(toLocalState)
+    return .init { parentState, parentAction, parentEnvironment in
       guard let action = toLocalAction.extract(from: parentAction) else { return .none }
-      return modify(&parentState, at: toLocalState) {
+      return localState.modify(&parentState) {
         self.reducer(&$0, action, toLocalEnvironment(parentEnvironment))
       }
       .map(toLocalAction.embed)
@@ -181,7 +182,8 @@ public struct AnyReducer<State, Action, Environment>: @unchecked Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) -> AnyReducer<ParentState, ParentAction, ParentEnvironment> {
-    .init { parentState, parentAction, parentEnvironment in
+    let elementsState = StateMember(toElementsState)
+    return .init { parentState, parentAction, parentEnvironment in
       guard let (id, action) = toElementAction.extract(from: parentAction) else { return .none }
       guard parentState[keyPath: toElementsState][id: id] != nil else {
         reportIssue(
@@ -199,7 +201,7 @@ public struct AnyReducer<State, Action, Environment>: @unchecked Sendable {
         )
         return .none
       }
-      return modify(&parentState, at: toElementsState) {
+      return elementsState.modify(&parentState) {
         self.reducer(&$0[id: id]!, action, toElementEnvironment(parentEnvironment))
       }
       .map { toElementAction.embed((id, $0)) }

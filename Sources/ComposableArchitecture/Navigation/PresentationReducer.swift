@@ -117,6 +117,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   @usableFromInline let site: ReducerSite
   @usableFromInline let destinationBody: ChildBodyCache<Destination>
   @usableFromInline let destinationIDs: ChildNavigationIDs<Destination.State>
+  @usableFromInline let presentation: StateMember<Base.State, PresentationState<Destination.State>>
 
   @usableFromInline
   init(
@@ -133,6 +134,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     self.site = site
     self.destinationBody = ChildBodyCache()
     self.destinationIDs = ChildNavigationIDs(path: toPresentationState)
+    self.presentation = StateMember(toPresentationState)
   }
 
   @inlinable
@@ -177,14 +179,12 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       }
 
     case let (path?, .presented(destinationAction)?):
-      let toPresentationState = self.toPresentationState
+      let presentation = self.presentation
       let toPresentationAction = self.toPresentationAction
       destinationEffects = lifecycle.run(
         self.destination, cache: self.destinationBody, action: destinationAction, at: path,
         dismissID: PresentationDismissID(), in: &state,
-        access: { state, body in
-          modify(&state, at: toPresentationState) { body(&$0.wrappedValue!) }
-        },
+        access: { state, body in presentation.modify(&state) { body(&$0.wrappedValue!) } },
         embed: { toPresentationAction.embed(.presented($0)) },
         missing: { _ in self.missingDestination(action) }
       )
@@ -277,7 +277,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       )
     }
     if remembered != current.presentedID {
-      modify(&state, at: self.toPresentationState) { $0.presentedID = remembered }
+      self.presentation.modify(&state) { $0.presentedID = remembered }
     }
     return dismissEffects.merge(with: presentEffects)
   }

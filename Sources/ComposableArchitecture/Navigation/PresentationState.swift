@@ -18,18 +18,22 @@ import IssueReporting
 @propertyWrapper
 @dynamicMemberLookup
 public struct PresentationState<State> {
-  private var storage: Storage
+  // Inlinable, with `wrappedValue`: reducers read the presented state many times per action, and
+  // an unspecialized read looks up the optional's type metadata every time.
+  @usableFromInline var storage: Storage
   /// The navigation path of the destination that `ifLet` last saw presented, and whose effects it
   /// cancels when that destination goes away, even if another reducer removed it first. Not part
   /// of the value: equality, hashing and coding ignore it.
   @usableFromInline var presentedID: NavigationIDPath?
 
   /// Presentation state holding `wrappedValue`.
+  @inlinable
   public init(wrappedValue: State?) {
     self.storage = Storage(state: wrappedValue)
   }
 
   /// The presented state, or `nil` when nothing is presented.
+  @inlinable
   public var wrappedValue: State? {
     get { self.storage.state }
     set {
@@ -144,9 +148,10 @@ public struct PresentationState<State> {
     self.storage === other.storage
   }
 
-  private final class Storage: @unchecked Sendable {
-    var state: State?
-    init(state: State?) { self.state = state }
+  @usableFromInline
+  final class Storage: @unchecked Sendable {
+    @usableFromInline var state: State?
+    @usableFromInline init(state: State?) { self.state = state }
   }
 }
 

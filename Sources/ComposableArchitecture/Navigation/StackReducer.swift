@@ -76,6 +76,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let destination: Destination
   @usableFromInline let site: ReducerSite
   @usableFromInline let destinationBody = ChildBodyCache<Destination>()
+  @usableFromInline let stackMember: StateMember<Base.State, StackState<Destination.State>>
 
   @Dependency(\.context) var context
   @Dependency(\.stackElementID) var stackElementID
@@ -90,6 +91,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   ) {
     self.base = base
     self.toStackState = toStackState
+    self.stackMember = StateMember(toStackState)
     self.toStackAction = toStackAction
     self.destination = destination
     self.site = site
@@ -109,7 +111,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
         self.destination, cache: self.destinationBody, action: elementAction,
         at: isPresent ? self.path(for: id, lifecycle) : nil,
         dismissID: StackDismissID(id: id), in: &state,
-        access: { state, body in modify(&state, at: toStackState) { body(&$0[id: id]!) } },
+        access: { state, body in self.stackMember.modify(&state) { body(&$0[id: id]!) } },
         embed: { toStackAction.embed(.element(id: id, action: $0)) },
         missing: { _ in self.problem("received an action for a missing element", action: action) }
       )

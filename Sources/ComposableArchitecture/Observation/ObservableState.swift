@@ -25,27 +25,24 @@ public protocol ObservableState: Perceptible {
   /// Called before the value is mutated in place.
   mutating func _$willModify()
 
-  /// Runs `body` on the tracked property `keyPath` names, reached through the property's
-  /// `_modify` accessor, and returns what `body` returns; returns `nil`, without calling `body`,
-  /// for key paths it doesn't know and for properties whose type isn't `Value`.
+  /// The tracked property `keyPath` names, or the projection of a `@Presents` one, as an accessor
+  /// that runs a body on it through the property's `_modify` accessor; `nil` for key paths it
+  /// doesn't know and for properties whose type isn't `Value`.
   ///
   /// `@ObservableState` generates it for the tracked properties of a struct. Reducers that write
-  /// through key paths use it: a key path write through a computed property calls its getter and
-  /// setter, which copies a collection before changing one element in it.
+  /// through key paths (`Scope`, `ifLet`, `forEach`) look their key path up once, when they are
+  /// made, and then write through the accessor: a key path write through a computed property
+  /// calls its getter and setter, which copies a collection before changing one element in it.
   ///
   /// ```swift
+  /// let count = Feature.State._$memberAccessor(at: \Feature.State.count, as: Int.self)!
   /// var state = Feature.State()
-  /// let doubled = Feature.State._$modifyMember(&state, at: \Feature.State.count) {
-  ///   (count: inout Int) in
-  ///   count *= 2
-  ///   return count
-  /// }
+  /// count(&state) { $0 *= 2 }
   /// ```
-  static func _$modifyMember<Value, Result>(
-    _ state: inout Self,
+  static func _$memberAccessor<Value>(
     at keyPath: AnyKeyPath,
-    _ body: (inout Value) -> Result
-  ) -> Result?
+    as valueType: Value.Type
+  ) -> _$MemberAccessor<Self, Value>?
 
   /// The registrar that reports this value's own properties to their readers, when it has one
   /// (`@ObservableState` structs do). A store registers the readers of its state's identity with
@@ -103,33 +100,80 @@ extension ObservableState {
 
   public func _$notifyObservedMembersReplaced(in registrar: ObservationStateRegistrar) {}
 
-  public static func _$modifyMember<Value, Result>(
-    _ state: inout Self,
+  public static func _$memberAccessor<Value>(
     at keyPath: AnyKeyPath,
-    _ body: (inout Value) -> Result
-  ) -> Result? {
+    as valueType: Value.Type
+  ) -> _$MemberAccessor<Self, Value>? {
     nil
   }
 }
 
-/// Runs `body` on the value at `keyPath` in `root`, in place when possible.
+/// Runs a body on one property of a `Root` in place: what
+/// ``ObservableState/_$memberAccessor(at:as:)`` returns.
 ///
-/// When `Root` is an `@ObservableState` struct and `keyPath` names one of its tracked properties,
-/// the property is reached through its `_modify` accessor, so that changing one element of a
-/// collection held there costs O(1) rather than a copy of the collection. Other key paths are
-/// written as usual.
-@inlinable
-func modify<Root, Value, Result>(
-  _ root: inout Root,
-  at keyPath: WritableKeyPath<Root, Value>,
-  _ body: (inout Value) -> Result
-) -> Result {
-  if let observable = Root.self as? any ObservableState.Type, hasIdentity(Value.self),
-    let result = _modifyMember(observable, &root, keyPath, body)
-  {
-    return result
+/// A class, so that handing out the accessor of a property whose type is only known at run time
+/// takes one cast of a class instance rather than casts between function types.
+///
+/// ```swift
+/// let count = _$MemberAccessor<Feature.State, Int> { $1(&$0.count) }
+/// count(&state) { $0 += 1 }
+/// ```
+public final class _$MemberAccessor<Root, Value>: @unchecked Sendable {
+  // Immutable; the closure only reaches the member of the value it is given.
+  @usableFromInline let modify: (inout Root, (inout Value) -> Void) -> Void
+
+  /// An accessor that runs a body on the member `modify` reaches.
+  public init(_ modify: @escaping (inout Root, (inout Value) -> Void) -> Void) {
+    self.modify = modify
   }
-  return body(&root[keyPath: keyPath])
+
+  /// Runs `body` on the member of `root`.
+  @inlinable
+  public func callAsFunction(_ root: inout Root, _ body: (inout Value) -> Void) {
+    self.modify(&root, body)
+  }
+}
+
+/// A writable key path into a reducer's state, with the way to modify what it names in place,
+/// looked up once.
+///
+/// When `Root` is an `@ObservableState` struct and the key path names one of its tracked
+/// properties (or a `@Presents` projection) holding observable state, the property is reached
+/// through its `_modify` accessor, so that changing one element of a collection held there costs
+/// O(1) rather than a copy of the collection. Other key paths are written as usual.
+@usableFromInline
+struct StateMember<Root, Value> {
+  @usableFromInline let keyPath: WritableKeyPath<Root, Value>
+  @usableFromInline let accessor: _$MemberAccessor<Root, Value>?
+
+  @usableFromInline
+  init(_ keyPath: WritableKeyPath<Root, Value>) {
+    self.keyPath = keyPath
+    self.accessor = hasIdentity(Value.self) ? memberAccessor(keyPath) : nil
+  }
+
+  /// Runs `body` on the value at the key path in `root`, and returns what it returns.
+  @inlinable
+  func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
+    if let accessor = self.accessor {
+      var result: Result?
+      accessor(&root) { result = body(&$0) }
+      // An accessor calls the body once; one that didn't leaves the write to the key path.
+      if let result { return result }
+    }
+    return body(&root[keyPath: self.keyPath])
+  }
+}
+
+/// The accessor `Root` generates for the member `keyPath` names, when `Root` is observable state.
+func memberAccessor<Root, Value>(
+  _ keyPath: WritableKeyPath<Root, Value>
+) -> _$MemberAccessor<Root, Value>? {
+  func accessor<State: ObservableState>(_: State.Type) -> _$MemberAccessor<Root, Value>? {
+    State._$memberAccessor(at: keyPath, as: Value.self) as AnyObject? as? _$MemberAccessor<Root, Value>
+  }
+  guard let observable = Root.self as? any ObservableState.Type else { return nil }
+  return accessor(observable)
 }
 
 /// Whether an in-place modification of a `Value` member is judged by identity: observable
@@ -137,7 +181,6 @@ func modify<Root, Value, Result>(
 /// only when the identity changed, as its setter would; other members' accessors notify on every
 /// modification, where their setter stays silent for an equal value, so they are written through
 /// the key path instead.
-@usableFromInline
 func hasIdentity(_ type: Any.Type) -> Bool {
   type is any ObservableState.Type || type is any _IdentifiedMember.Type
 }
@@ -151,44 +194,24 @@ extension Array: _IdentifiedMember where Element: ObservableState {}
 extension StackState: _IdentifiedMember where Element: ObservableState {}
 extension PresentationState: _IdentifiedMember where State: ObservableState {}
 
-/// Runs `body` on the tracked property of `root` that `keyPath` names, when `Root` is `State`
-/// and `State` knows the property; returns `nil` otherwise.
-@usableFromInline
-func _modifyMember<State: ObservableState, Root, Value, Result>(
-  _: State.Type,
-  _ root: inout Root,
-  _ keyPath: AnyKeyPath,
-  _ body: (inout Value) -> Result
-) -> Result? {
-  let result = _$modify(&root) { (state: inout State) -> Result? in
-    State._$modifyMember(&state, at: keyPath, body)
-  }
-  return result ?? nil
-}
-
-/// Runs `body` on `member` in place when `body` takes a `Member`, and returns what it returns;
-/// returns `nil`, without calling `body`, when `body` takes another type.
+/// `accessor`, the accessor of the member `keyPath` names, as the accessor of a `Value` member:
+/// `nil` when the member holds another type.
 ///
-/// Code that `@ObservableState` generates calls it to hand a tracked property to the body of
-/// ``ObservableState/_$modifyMember(_:at:_:)``, whose value type is only known at run time. (That
-/// code compares the key path's value type with the body's first: passing `&state.count` runs
-/// the property's `_modify` accessor even when the body is then refused.)
+/// Code that `@ObservableState` generates calls it to hand out the accessor of a tracked property
+/// from ``ObservableState/_$memberAccessor(at:as:)``, whose value type is only known at run time;
+/// the key path only names the member's type.
 ///
 /// ```swift
-/// var count = 0
-/// _$modify(&count) { (value: inout Int) in value += 1 }     // Optional(()), count is 1
-/// _$modify(&count) { (value: inout String) in value += "!" } // nil, body not called
+/// let count: _$MemberAccessor<Feature.State, Int>? = _$accessor(\Feature.State.count) {
+///   $1(&$0.count)
+/// }
 /// ```
 @inlinable
-public func _$modify<Member, Value, Result>(
-  _ member: inout Member,
-  _ body: (inout Value) -> Result
-) -> Result? {
-  guard Member.self == Value.self else { return nil }
-  return withoutActuallyEscaping(body) { body -> Result? in
-    guard let body = body as? (inout Member) -> Result else { return nil }
-    return body(&member)
-  }
+public func _$accessor<Root, Member, Value>(
+  _ keyPath: KeyPath<Root, Member>,
+  _ modify: @escaping (inout Root, (inout Member) -> Void) -> Void
+) -> _$MemberAccessor<Root, Value>? {
+  _$MemberAccessor(modify) as AnyObject as? _$MemberAccessor<Root, Value>
 }
 
 /// The identity of an ``ObservableState`` value.

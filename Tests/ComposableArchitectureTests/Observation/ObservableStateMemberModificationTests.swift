@@ -3,9 +3,10 @@ import Foundation
 import Observation
 import Testing
 
-/// `_$modifyMember(_:at:_:)`, which `@ObservableState` generates so that reducers writing through
-/// key paths reach a tracked property through its `_modify` accessor: the body gets the property
-/// with the type it asks for, and is refused (nil, not called) for any other type or key path.
+/// `_$memberAccessor(at:as:)`, which `@ObservableState` generates so that reducers writing through
+/// key paths reach a tracked property through its `_modify` accessor: asked once for a key path
+/// and a value type, it hands out an accessor of that property, or `nil` for another type or a
+/// key path it doesn't track.
 @Suite("Typed access to the tracked properties of observable state")
 struct ObservableStateMemberModificationTests {
   @ObservableState
@@ -23,122 +24,69 @@ struct ObservableStateMemberModificationTests {
     var itemCount = 0
   }
 
-  @Test func aTrackedPropertyOfTheAskedTypeIsGivenToTheBody() {
+  @Test func aTrackedPropertyOfTheAskedTypeHasAnAccessor() throws {
+    let itemCount = try #require(Basket._$memberAccessor(at: \Basket.itemCount, as: Int.self))
     var basket = Basket()
-    let result = Basket._$modifyMember(&basket, at: \Basket.itemCount) { (count: inout Int) in
+    var seen: [Int] = []
+    itemCount(&basket) { count in
+      seen.append(count)
       count += 3
-      return count * 10
     }
-    #expect(result == 30)
-    #expect(basket.itemCount == 3)
-  }
-
-  @Test func aPropertyOfAnotherTypeIsRefusedWithoutCallingTheBody() {
-    var basket = Basket()
-    var called = false
-    let result = Basket._$modifyMember(&basket, at: \Basket.itemCount) {
-      (text: inout String) -> Int in
-      called = true
-      text = "changed"
-      return 1
+    itemCount(&basket) { count in
+      seen.append(count)
+      count *= 10
     }
-    #expect(result == nil)
-    #expect(!called)
-    #expect(basket.itemCount == 0)
+    #expect(seen == [0, 3])
+    #expect(basket.itemCount == 30)
     #expect(basket.owner == "Ada")
   }
 
-  @Test func aRefusedBodyLeavesThePropertyUntouched() {
-    var basket = Basket()
-    let id = basket._$id
-    let changed = LockIsolated(false)
-    withObservationTracking {
-      _ = basket.itemCount
-    } onChange: {
-      changed.setValue(true)
-    }
-    let result: Void? = Basket._$modifyMember(&basket, at: \Basket.itemCount) {
-      (flag: inout Bool) in
-      flag.toggle()
-    }
-    #expect(result == nil)
-    #expect(!changed.value)
-    #expect(basket._$id == id)
+  @Test func aPropertyAskedForAsAnotherTypeHasNone() {
+    #expect(Basket._$memberAccessor(at: \Basket.itemCount, as: String.self) == nil)
+    #expect(Basket._$memberAccessor(at: \Basket.owner, as: Int.self) == nil)
+    #expect(Basket._$memberAccessor(at: \Basket.lines, as: [Int].self) == nil)
+    #expect(Basket._$memberAccessor(at: \Basket.owner, as: String.self) != nil)
   }
 
-  @Test func aModifiedPropertyNotifiesItsReaders() {
+  @Test func anAccessorModifiesInPlaceAndNotifiesOnlyThatPropertysReaders() throws {
+    let lines = try #require(Basket._$memberAccessor(at: \Basket.lines, as: [String].self))
     var basket = Basket()
-    let changed = LockIsolated(false)
+    let linesChanged = LockIsolated(false)
+    let ownerChanged = LockIsolated(false)
     withObservationTracking {
       _ = basket.lines
     } onChange: {
-      changed.setValue(true)
+      linesChanged.setValue(true)
     }
-    let result: Void? = Basket._$modifyMember(&basket, at: \Basket.lines) {
-      (lines: inout [String]) in
-      lines.append("apples")
+    withObservationTracking {
+      _ = basket.owner
+    } onChange: {
+      ownerChanged.setValue(true)
     }
-    #expect(result != nil)
+    lines(&basket) { $0.append("apples") }
     #expect(basket.lines == ["apples"])
-    #expect(changed.value)
+    #expect(linesChanged.value)
+    #expect(!ownerChanged.value)
   }
 
-  @Test func computedAndIgnoredPropertiesAreNotMembers() {
-    var basket = Basket()
-    var called = false
-    let computed: Void? = Basket._$modifyMember(&basket, at: \Basket.label) { (_: inout String) in
-      called = true
-    }
-    let ignored: Void? = Basket._$modifyMember(&basket, at: \Basket.note) { (note: inout String) in
-      called = true
-      note = "fragile"
-    }
-    #expect(computed == nil)
-    #expect(ignored == nil)
-    #expect(!called)
-    #expect(basket.note == "")
-  }
-
-  @Test func anOptionalResultIsToldApartFromARefusal() {
-    var basket = Basket()
-    let result = Basket._$modifyMember(&basket, at: \Basket.owner) {
-      (owner: inout String) -> Int? in
-      owner = "Grace"
-      return nil
-    }
-    #expect(result == .some(nil))
-    #expect(basket.owner == "Grace")
+  @Test func computedAndIgnoredPropertiesHaveNoAccessor() {
+    #expect(Basket._$memberAccessor(at: \Basket.label, as: String.self) == nil)
+    #expect(Basket._$memberAccessor(at: \Basket.note, as: String.self) == nil)
   }
 
   @Test func aHandWrittenConformanceHasNoMembers() {
-    var basket = PlainBasket()
-    var called = false
-    let result: Void? = PlainBasket._$modifyMember(&basket, at: \PlainBasket.itemCount) {
-      (count: inout Int) in
-      called = true
-      count += 1
-    }
-    #expect(result == nil)
-    #expect(!called)
-    #expect(basket.itemCount == 0)
+    #expect(PlainBasket._$memberAccessor(at: \PlainBasket.itemCount, as: Int.self) == nil)
   }
 
-  @Test func theHelperRunsTheBodyOnlyForItsOwnType() {
-    var count = 1
-    let doubled = _$modify(&count) { (value: inout Int) -> Int in
-      value *= 2
-      return value
-    }
-    #expect(doubled == 2)
-    #expect(count == 2)
-
-    var called = false
-    let refused: Void? = _$modify(&count) { (value: inout Int?) in
-      called = true
-      value = nil
+  @Test func theHelperHandsOutAnAccessorOnlyAsItsMembersType() throws {
+    let count: _$MemberAccessor<Basket, Int>? = _$accessor(\Basket.itemCount) { $1(&$0.itemCount) }
+    let refused: _$MemberAccessor<Basket, Int?>? = _$accessor(\Basket.itemCount) {
+      $1(&$0.itemCount)
     }
     #expect(refused == nil)
-    #expect(!called)
-    #expect(count == 2)
+    var basket = Basket()
+    let accessor = try #require(count)
+    accessor(&basket) { $0 = 7 }
+    #expect(basket.itemCount == 7)
   }
 }

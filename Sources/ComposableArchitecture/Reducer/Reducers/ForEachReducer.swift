@@ -115,6 +115,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   @usableFromInline let element: Element
   @usableFromInline let site: ReducerSite
   @usableFromInline let elementBody = ChildBodyCache<Element>()
+  @usableFromInline let elementsMember: StateMember<Parent.State, IdentifiedArray<ID, Element.State>>
 
   @usableFromInline
   init(
@@ -126,6 +127,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   ) {
     self.parent = parent
     self.toElementsState = toElementsState
+    self.elementsMember = StateMember(toElementsState)
     self.toElementAction = toElementAction
     self.element = element
     self.site = site
@@ -140,9 +142,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       elementEffects = lifecycle.run(
         self.element, cache: self.elementBody, action: elementAction,
         at: isPresent ? lifecycle.path(for: self.navigationID(for: id)) : nil, in: &state,
-        access: { state, body in
-          modify(&state, at: self.toElementsState) { body(&$0[id: id]!) }
-        },
+        access: { state, body in self.elementsMember.modify(&state) { body(&$0[id: id]!) } },
         embed: { toElementAction.embed(.element(id: id, action: $0)) },
         missing: { _ in self.missingElement(action) }
       )

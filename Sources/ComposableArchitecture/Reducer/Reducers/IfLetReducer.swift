@@ -76,6 +76,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let site: ReducerSite
   @usableFromInline let childBody = ChildBodyCache<Child>()
   @usableFromInline let childIDs: ChildNavigationIDs<Child.State>
+  @usableFromInline let childMember: StateMember<Parent.State, Child.State?>
 
   @usableFromInline
   init(
@@ -91,6 +92,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildAction = toChildAction
     self.site = site
     self.childIDs = ChildNavigationIDs(path: toChildState)
+    self.childMember = StateMember(toChildState)
   }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -124,7 +126,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     _ state: inout Parent.State,
     _ body: (inout Child.State) -> Effect<Child.Action>
   ) -> Effect<Child.Action> {
-    modify(&state, at: self.toChildState) { body(&$0!) }
+    self.childMember.modify(&state) { body(&$0!) }
   }
 
   private func missingChild(_ action: Parent.Action) -> String {

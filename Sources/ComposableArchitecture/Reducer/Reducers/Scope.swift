@@ -22,7 +22,7 @@ import IssueReporting
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline
   enum StatePath {
-    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case keyPath(StateMember<ParentState, Child.State>)
     case casePath(
       AnyCasePath<ParentState, Child.State>,
       fileID: StaticString,
@@ -64,7 +64,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.init(
-      toChildState: .keyPath(toChildState),
+      toChildState: .keyPath(StateMember(toChildState)),
       toChildAction: AnyCasePath(toChildAction),
       child: child()
     )
@@ -118,10 +118,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = self.toChildAction.extract(from: action) else { return .none }
     let toChildAction = self.toChildAction
     switch self.toChildState {
-    case let .keyPath(keyPath):
+    case let .keyPath(member):
       let child = self.child
       let childBody = self.childBody
-      return modify(&state, at: keyPath) { childBody.reduce(child, into: &$0, action: childAction) }
+      return member.modify(&state) { childBody.reduce(child, into: &$0, action: childAction) }
         .map { toChildAction.embed($0) }
 
     case let .casePath(casePath, fileID, filePath, line, column):
