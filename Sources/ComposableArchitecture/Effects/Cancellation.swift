@@ -190,6 +190,7 @@ struct CancelScope: Hashable, Sendable {
   let discriminator: ObjectIdentifier
   let id: ErasedID
   let testIdentifier: TestContext.Testing.Test.ID?
+  private let isInTest: Bool
   /// The hash of the three, computed once: the ID is hashed whenever work is registered or
   /// found under it, and hashing a type-erased ID each time is slow.
   private let hash: Int
@@ -198,12 +199,20 @@ struct CancelScope: Hashable, Sendable {
     self.discriminator = discriminator
     self.id = id
     self.testIdentifier = testIdentifier
+    self.isInTest = testIdentifier != nil
     self.hash = combinedHash(discriminator, id, testIdentifier)
   }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && lhs.discriminator == rhs.discriminator
-      && lhs.testIdentifier == rhs.testIdentifier && lhs.id == rhs.id
+    lhs.hash == rhs.hash && lhs.discriminator == rhs.discriminator && lhs.id == rhs.id
+      && lhs.isInSameTest(as: rhs)
+  }
+
+  /// Whether both were made in the same test, or both outside tests: the common case, scopes made
+  /// outside tests, is answered without comparing the optional test identifiers.
+  private func isInSameTest(as other: Self) -> Bool {
+    self.isInTest == other.isInTest
+      && (!self.isInTest || self.testIdentifier == other.testIdentifier)
   }
 
   func hash(into hasher: inout Hasher) {
@@ -307,7 +316,7 @@ public final class CancellablesCollection {
     // Steps left with nothing registered at or below them go, deepest first.
     while let parent = node.parent, node.tokens.isEmpty, node.children.isEmpty {
       self.nodes[node.path] = nil
-      parent.children[node.path.ids[node.path.count - 1]] = nil
+      if let id = node.path.lastID { parent.children[id] = nil }
       node = parent
     }
   }
@@ -362,21 +371,13 @@ public final class CancellablesCollection {
   /// The step at `path`, made with the steps above it that are missing.
   private func node(making path: NavigationIDPath) -> Node {
     if let node = self.node(at: path) { return node }
-    var node = self.root
-    var prefix = NavigationIDPath()
-    let ids = path.ids
-    for (index, id) in ids.enumerated() {
-      prefix = index == ids.count - 1 ? path : prefix.appending(id)
-      if let child = node.children[id] {
-        node = child
-        continue
-      }
-      let child = Node(path: prefix, parent: node)
-      node.children[id] = child
-      self.nodes[prefix] = child
-      node = child
-    }
-    return node
+    // The empty path is the root's, which is always there.
+    guard let id = path.lastID else { return self.root }
+    let parent = self.node(making: path.parent)
+    let child = Node(path: path, parent: parent)
+    parent.children[id] = child
+    self.nodes[path] = child
+    return child
   }
 }
 
