@@ -171,15 +171,20 @@ public struct _CancelID: Hashable, Sendable {
   let scope: CancelScope
   let navigationIDPath: NavigationIDPath
 
-  init(id: some Hashable & Sendable, navigationIDPath: NavigationIDPath) {
-    self.scope = CancelScope(
-      discriminator: ObjectIdentifier(type(of: id)),
-      id: ErasedID(id),
-      testIdentifier: {
-        guard case let .swiftTesting(.some(testing)) = TestContext.current else { return nil }
-        return testing.test.id
-      }()
-    )
+  init<ID: Hashable & Sendable>(id: ID, navigationIDPath: NavigationIDPath) {
+    let testIdentifier: TestContext.Testing.Test.ID? = {
+      guard case let .swiftTesting(.some(testing)) = TestContext.current else { return nil }
+      return testing.test.id
+    }()
+    if testIdentifier == nil, let scope = CancelScope.navigationScope(of: ID.self) {
+      self.scope = scope
+    } else {
+      self.scope = CancelScope(
+        discriminator: ObjectIdentifier(type(of: id)),
+        id: ErasedID(id),
+        testIdentifier: testIdentifier
+      )
+    }
     self.navigationIDPath = navigationIDPath
   }
 }
@@ -218,6 +223,22 @@ struct CancelScope: Hashable, Sendable {
   func hash(into hasher: inout Hasher) {
     hasher.combine(self.hash)
   }
+
+  /// Outside tests, the scopes of the IDs under which presented features run and wait for their
+  /// dismissal, made once: every presentation registers under both.
+  private static let presented = CancelScope(_PresentedID())
+  private static let presentationDismissal = CancelScope(PresentationDismissID())
+
+  private init<ID: Hashable & Sendable>(_ id: ID) {
+    self.init(discriminator: ObjectIdentifier(ID.self), id: ErasedID(id), testIdentifier: nil)
+  }
+
+  /// The scope of the navigation ID type outside tests, when it is made once.
+  static func navigationScope<ID>(of _: ID.Type) -> Self? {
+    if ID.self == _PresentedID.self { return Self.presented }
+    if ID.self == PresentationDismissID.self { return Self.presentationDismissal }
+    return nil
+  }
 }
 
 /// Cancels one piece of in-flight work: a task or a subscription. It can be cancelled before the
@@ -241,18 +262,27 @@ final class CancelToken: @unchecked Sendable {
   /// Attaches the work that cancelling performs, such as cancelling a subscription.
   func attach(_ cancel: @escaping @Sendable () -> Void) {
     let isCancelled = self.lock.withLock {
-      self.onCancel = cancel
+      if !self.isCancelled { self.onCancel = cancel }
       return self.isCancelled
     }
     if isCancelled { cancel() }
   }
 
+  /// Cancels the work attached, or the work attached later. The work is performed once, and let
+  /// go of: what it holds may hold this token.
   func cancel() {
     let cancel = self.lock.withLock {
+      defer { self.onCancel = nil }
       self.isCancelled = true
       return self.onCancel
     }
     cancel?()
+  }
+
+  /// Lets go of the work attached, without cancelling it: for work that ended by itself, whose
+  /// cancellation may hold this token.
+  func detach() {
+    self.lock.withLock { self.onCancel = nil }
   }
 }
 
@@ -272,7 +302,9 @@ public final class CancellablesCollection {
     let path: NavigationIDPath
     /// The step above; `nil` for the root. (A step is dropped from its parent before it goes.)
     let parent: Node?
-    var tokens: [Entry: CancelToken] = [:]
+    /// Made with room for a few: a step usually holds a presented feature's dismissal and the
+    /// runs of its effects, and growing from one entry to two would copy the table.
+    var tokens = [Entry: CancelToken](minimumCapacity: 4)
     var children: [NavigationID: Node] = [:]
 
     init(path: NavigationIDPath, parent: Node?) {
@@ -381,5 +413,29 @@ public final class CancellablesCollection {
   }
 }
 
+/// Every piece of cancellable work in flight, behind a lock.
 @_spi(Internals)
-public let _cancellationCancellables = LockIsolated(CancellablesCollection())
+public let _cancellationCancellables = CancellablesLock()
+
+/// The cancellation registry behind its lock: `withValue` runs a body with the registry, as
+/// `LockIsolated` would, without its type-erased path (every cancellable run registers and
+/// unregisters through it).
+@_spi(Internals)
+public final class CancellablesLock: @unchecked Sendable {
+  // Nothing holding the lock calls out: work found here is cancelled after the lock is released.
+  private let lock = NSLock()
+  private let collection = CancellablesCollection()
+
+  init() {}
+
+  /// Runs `body` with the registry, under the lock.
+  ///
+  /// ```swift
+  /// _cancellationCancellables.withValue { $0.count }
+  /// ```
+  public func withValue<T>(_ body: (CancellablesCollection) throws -> T) rethrows -> T {
+    self.lock.lock()
+    defer { self.lock.unlock() }
+    return try body(self.collection)
+  }
+}

@@ -284,6 +284,7 @@ extension Effect {
   ///   .run { send in await send(.loaded(try await self.api.load())) }
   /// )
   /// ```
+  @inlinable
   public static func merge(_ effects: Self...) -> Self {
     Self.merge(effects)
   }
@@ -291,11 +292,25 @@ extension Effect {
   /// Runs a sequence of effects at the same time.
   @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    var merged = Self.none
+    // Collected in one pass: merging pairwise would copy the first effects' steps and runs again
+    // for every effect after them.
+    var first: Self?
+    var steps: [Step] = []
+    var runs: [Run] = []
     for effect in effects where !effect.isNone {
-      merged = merged.merge(with: effect)
+      guard let merged = first else {
+        first = effect
+        continue
+      }
+      if steps.isEmpty && runs.isEmpty {
+        steps = merged.steps
+        runs = merged.runs
+      }
+      steps.append(contentsOf: effect.steps)
+      runs.append(contentsOf: effect.runs)
     }
-    return merged
+    guard let first else { return .none }
+    return steps.isEmpty && runs.isEmpty ? first : Self(steps: steps, runs: runs)
   }
 
   /// Runs this effect and another at the same time.

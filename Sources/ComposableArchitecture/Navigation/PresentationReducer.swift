@@ -203,14 +203,11 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       baseEffects = self.base.reduce(into: &state, action: action)
     }
 
-    return destinationEffects
-      .merge(with: baseEffects)
-      .merge(
-        with: self.settle(
-          &state, state[keyPath: self.toPresentationState], presentedID: presentedID,
-          initialPath: initialPath, initialIsEphemeral: initialIsEphemeral, lifecycle
-        )
-      )
+    let settleEffects = self.settle(
+      &state, state[keyPath: self.toPresentationState], presentedID: presentedID,
+      initialPath: initialPath, initialIsEphemeral: initialIsEphemeral, lifecycle
+    )
+    return .merge(destinationEffects, baseEffects, settleEffects)
   }
 
   /// What the presentation says before the action: the destination the reducer last saw

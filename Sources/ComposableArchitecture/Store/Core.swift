@@ -360,65 +360,21 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
       registration.register(token)
     }
     self.inFlightRuns.withValue { $0[id] = token }
-    let inFlightRuns = self.inFlightRuns
-    let finish: @Sendable () -> Void = {
-      for registration in run.cancellations {
-        registration.unregister(token)
-      }
-      inFlightRuns.withValue { $0[id] = nil }
-    }
+    let registration = RunRegistration(
+      id: id, token: token, cancellations: run.cancellations, inFlightRuns: self.inFlightRuns
+    )
     switch run.body {
     case let .operation(operation):
-      return self.startTask(operation, of: run, token: token, finish: finish, tasks: tasks)
+      return self.startTask(
+        operation, of: run, token: token, finish: { registration.end() }, tasks: tasks
+      )
     case let .publisher(publisher):
-      return self.subscribe(to: publisher.value, token: token, finish: finish, tasks: tasks)
+      return self.subscribe(
+        to: publisher.value, token: token, finish: { registration.end() }, tasks: tasks
+      )
     case let .dismissal(dismissal):
-      self.awaitDismissal(dismissal, token: token, finish: finish)
+      DismissalWait(dismissal, registration: registration, core: self).start()
       return nil
-    }
-  }
-
-  /// Starts a presented feature's wait for its dismissal, without a task: the wait ends when the
-  /// feature dismisses itself, and the store is sent the action that tells its parent, or when
-  /// the run is cancelled (the parent removed the feature, or the store went away), sending
-  /// nothing. No task waits for it: it lasts as long as the feature.
-  private func awaitDismissal(
-    _ dismissal: Effect<Root.Action>.Run.Dismissal,
-    token: CancelToken,
-    finish: @escaping @Sendable () -> Void
-  ) {
-    let phase = LockIsolated(DismissalPhase.waiting)
-    // The run is cancelled: the wait ends without a word, even after a dismissal whose action is
-    // not sent yet (the feature's parent removed it meanwhile, as when an ancestor dismissed).
-    token.attach {
-      let previous = phase.withValue { phase in
-        defer { phase = .cancelled }
-        return phase
-      }
-      if previous == .waiting {
-        dismissal.end()
-        finish()
-      }
-    }
-    dismissal.token.attach { [weak self] in
-      let isDismissing = phase.withValue { phase in
-        guard phase == .waiting else { return false }
-        phase = .dismissing
-        return true
-      }
-      guard isDismissing else { return }
-      dismissal.end()
-      let action = UncheckedSendable(dismissal.action())
-      // Sent from a task of its own, as TCA's presentation sends it: the effect that called
-      // `dismiss()` goes on until it suspends, before the parent removes the feature.
-      Task { @MainActor in
-        let isCancelled = phase.withValue { phase in
-          defer { phase = .cancelled }
-          return phase == .cancelled
-        }
-        finish()
-        if !isCancelled { _ = self?.send(action.value) }
-      }
     }
   }
 
@@ -533,13 +489,114 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   }
 }
 
-/// Where a presented feature's wait for its dismissal stands (see `RootCore.awaitDismissal`).
-private enum DismissalPhase {
-  case waiting
-  /// The feature dismissed itself; the action for its parent is on its way.
-  case dismissing
-  /// Over: cancelled, or the action was sent.
-  case cancelled
+/// What a store registered for one run of an effect: its cancellation IDs and its place among
+/// the store's runs in flight, given up when the run ends.
+private final class RunRegistration: Sendable {
+  let id: Int
+  let token: CancelToken
+  let cancellations: [CancellationRegistration]
+  let inFlightRuns: LockIsolated<[Int: CancelToken]>
+
+  init(
+    id: Int,
+    token: CancelToken,
+    cancellations: [CancellationRegistration],
+    inFlightRuns: LockIsolated<[Int: CancelToken]>
+  ) {
+    self.id = id
+    self.token = token
+    self.cancellations = cancellations
+    self.inFlightRuns = inFlightRuns
+  }
+
+  /// Unregisters the run: cancelling its IDs no longer reaches it.
+  func end() {
+    for registration in self.cancellations {
+      registration.unregister(self.token)
+    }
+    self.inFlightRuns.withValue { _ = $0.removeValue(forKey: self.id) }
+  }
+}
+
+/// A presented feature's wait for its dismissal, as a store runs it: without a task, it ends
+/// when the feature dismisses itself, and the store is sent the action that tells its parent,
+/// or when the run is cancelled (the parent removed the feature, or the store went away),
+/// sending nothing. No task waits for it: it lasts as long as the feature.
+private final class DismissalWait<Root: Reducer>: @unchecked Sendable {
+  // The lock guards `phase`; the rest is set once.
+  private let lock = NSLock()
+  private var phase = Phase.waiting
+  private let dismissal: Effect<Root.Action>.Run.Dismissal
+  private let registration: RunRegistration
+  private weak var core: RootCore<Root>?
+
+  private enum Phase {
+    case waiting
+    /// The feature dismissed itself; the action for its parent is on its way.
+    case dismissing
+    /// Over: cancelled, or the action was sent.
+    case ended
+  }
+
+  init(
+    _ dismissal: Effect<Root.Action>.Run.Dismissal,
+    registration: RunRegistration,
+    core: RootCore<Root>
+  ) {
+    self.dismissal = dismissal
+    self.registration = registration
+    self.core = core
+  }
+
+  func start() {
+    self.registration.token.attach { self.cancelled() }
+    self.dismissal.token.attach { self.dismissed() }
+  }
+
+  /// The run is cancelled: the wait ends without a word, even after a dismissal whose action is
+  /// not sent yet (the feature's parent removed it meanwhile, as when an ancestor dismissed).
+  private func cancelled() {
+    let previous = self.lock.withLock {
+      defer { self.phase = .ended }
+      return self.phase
+    }
+    if previous == .waiting {
+      self.end()
+    }
+  }
+
+  /// The feature dismissed itself.
+  private func dismissed() {
+    let isDismissing = self.lock.withLock {
+      guard self.phase == .waiting else { return false }
+      self.phase = .dismissing
+      return true
+    }
+    guard isDismissing else { return }
+    // The feature's `dismiss()` has nothing left to cancel.
+    self.dismissal.end()
+    let action = UncheckedSendable(self.dismissal.action())
+    // Sent from a task of its own, as TCA's presentation sends it: the effect that called
+    // `dismiss()` goes on until it suspends, before the parent removes the feature.
+    Task { @MainActor in
+      let wasCancelled = self.lock.withLock {
+        defer { self.phase = .ended }
+        return self.phase == .ended
+      }
+      self.end()
+      if !wasCancelled {
+        _ = self.core?.send(action.value)
+      }
+    }
+  }
+
+  /// Gives up the wait's registrations, and the tokens' hold on the wait.
+  private func end() {
+    self.dismissal.end()
+    self.registration.end()
+    self.dismissal.token.detach()
+    self.registration.token.detach()
+  }
 }
 
 /// The tasks of the effects that one send started, directly or through the actions its effects
