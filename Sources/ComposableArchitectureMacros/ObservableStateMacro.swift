@@ -111,8 +111,9 @@ extension ObservableStateMacro: MemberMacro {
   /// property, or the projection of a `@Presents` one, through its `_modify` accessor: a key path
   /// write through a computed property goes through `get` and `set` instead, which copies a
   /// collection before changing one element of it (and a presented state before changing it).
-  /// Reducers look the accessor up once, when they are made. Each branch hands a closure over its
-  /// property to `_$accessor(_:_:)`, which returns it as an accessor of the asked type, or `nil`.
+  /// Reducers look the accessor up once, when they are made. Each branch hands closures over its
+  /// property's getter and `_modify` accessor to `_$accessor(get:modify:)`, which returns them as
+  /// an accessor of the asked type, or `nil`.
   private static func memberModification(_ declaration: some DeclGroupSyntax) -> [DeclSyntax] {
     let tracked = storedVariables(in: declaration.memberBlock.members).filter {
       self.isTracked($0.variable)
@@ -124,14 +125,20 @@ extension ObservableStateMacro: MemberMacro {
     guard !modifiable.isEmpty else { return [] }
     let branches = renderConditional(modifiable) { item in
       guard let name = item.variable.identifierName else { return nil }
-      let member = item.variable.attributes.contains(anyOf: ["Presents"]) ? "$\(name)" : name
-      return """
+      // A `@Presents` property is reached through its projection too: `ifLet` writes
+      // `\.$destination`, and a store scoped to `\.destination` reads the property.
+      let members = item.variable.attributes.contains(anyOf: ["Presents"]) ? ["$\(name)", name] : [name]
+      return members.map { member in
+        """
         if keyPath == (\\Self.\(member) as AnyKeyPath) {
-          return ComposableArchitecture._$accessor(\\Self.\(member)) {
-            $1(&$0.\(member))
-          }
+          return ComposableArchitecture._$accessor(
+            get: { $0.\(member) },
+            modify: { $1(&$0.\(member)) }
+          )
         }
         """
+      }
+      .joined(separator: "\n")
     }
     .replacingOccurrences(of: "\n", with: "\n  ")
     let names = renderConditional(tracked) { item in

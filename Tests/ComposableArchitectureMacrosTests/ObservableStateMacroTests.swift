@@ -169,14 +169,24 @@ struct ObservableStateMacroTests {
             return nil
           }
           if keyPath == (\Self.count as AnyKeyPath) {
-            return ComposableArchitecture._$accessor(\Self.count) {
-              $1(&$0.count)
-            }
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.count
+              },
+              modify: {
+                $1(&$0.count)
+              }
+            )
           }
           if keyPath == (\Self.name as AnyKeyPath) {
-            return ComposableArchitecture._$accessor(\Self.name) {
-              $1(&$0.name)
-            }
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.name
+              },
+              modify: {
+                $1(&$0.name)
+              }
+            )
           }
           return nil
         }
@@ -283,9 +293,14 @@ struct ObservableStateMacroTests {
             return nil
           }
           if keyPath == (\Self.count as AnyKeyPath) {
-            return ComposableArchitecture._$accessor(\Self.count) {
-              $1(&$0.count)
-            }
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.count
+              },
+              modify: {
+                $1(&$0.count)
+              }
+            )
           }
           return nil
         }
@@ -367,9 +382,24 @@ struct ObservableStateMacroTests {
             return nil
           }
           if keyPath == (\Self.$destination as AnyKeyPath) {
-            return ComposableArchitecture._$accessor(\Self.$destination) {
-              $1(&$0.$destination)
-            }
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.$destination
+              },
+              modify: {
+                $1(&$0.$destination)
+              }
+            )
+          }
+          if keyPath == (\Self.destination as AnyKeyPath) {
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.destination
+              },
+              modify: {
+                $1(&$0.destination)
+              }
+            )
           }
           return nil
         }
@@ -548,21 +578,36 @@ struct ObservableStateMacroTests {
             return nil
           }
           if keyPath == (\Self.count as AnyKeyPath) {
-            return ComposableArchitecture._$accessor(\Self.count) {
-              $1(&$0.count)
-            }
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.count
+              },
+              modify: {
+                $1(&$0.count)
+              }
+            )
           }
           #if os(Linux)
           if keyPath == (\Self.linuxOnly as AnyKeyPath) {
-            return ComposableArchitecture._$accessor(\Self.linuxOnly) {
-              $1(&$0.linuxOnly)
-            }
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.linuxOnly
+              },
+              modify: {
+                $1(&$0.linuxOnly)
+              }
+            )
           }
           #else
           if keyPath == (\Self.other as AnyKeyPath) {
-            return ComposableArchitecture._$accessor(\Self.other) {
-              $1(&$0.other)
-            }
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.other
+              },
+              modify: {
+                $1(&$0.other)
+              }
+            )
           }
           #endif
           return nil
@@ -824,14 +869,34 @@ struct ObservableStateMacroTests {
             return nil
           }
           if keyPath == (\Self.count as AnyKeyPath) {
-            return ComposableArchitecture._$accessor(\Self.count) {
-              $1(&$0.count)
-            }
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.count
+              },
+              modify: {
+                $1(&$0.count)
+              }
+            )
           }
           if keyPath == (\Self.$child as AnyKeyPath) {
-            return ComposableArchitecture._$accessor(\Self.$child) {
-              $1(&$0.$child)
-            }
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.$child
+              },
+              modify: {
+                $1(&$0.$child)
+              }
+            )
+          }
+          if keyPath == (\Self.child as AnyKeyPath) {
+            return ComposableArchitecture._$accessor(
+              get: {
+                $0.child
+              },
+              modify: {
+                $1(&$0.child)
+              }
+            )
           }
           return nil
         }

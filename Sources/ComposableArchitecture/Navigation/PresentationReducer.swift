@@ -155,7 +155,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
           .reportMissingChild(self.missingDestination(action))
       }
       let baseEffects = self.base.reduce(into: &state, action: action)
-      let final = state[keyPath: self.toPresentationState]
+      let final = self.presentation.get(state)
       guard final.wrappedValue != nil else { return baseEffects }
       return baseEffects.merge(
         with: self.settle(
@@ -174,7 +174,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     switch (initialPath, presentationAction) {
     case let (path?, .dismiss?):
       baseEffects = self.base.reduce(into: &state, action: action)
-      if self.destinationPath(of: state[keyPath: self.toPresentationState], lifecycle) == path {
+      if self.destinationPath(of: self.presentation.get(state), lifecycle) == path {
         state[keyPath: self.toPresentationState].wrappedValue = nil
       }
 
@@ -190,7 +190,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       )
       baseEffects = self.base.reduce(into: &state, action: action)
       if initialIsEphemeral,
-        self.destinationPath(of: state[keyPath: self.toPresentationState], lifecycle) == path
+        self.destinationPath(of: self.presentation.get(state), lifecycle) == path
       {
         state[keyPath: self.toPresentationState].wrappedValue = nil
       }
@@ -204,7 +204,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     }
 
     let settleEffects = self.settle(
-      &state, state[keyPath: self.toPresentationState], presentedID: presentedID,
+      &state, self.presentation.get(state), presentedID: presentedID,
       initialPath: initialPath, initialIsEphemeral: initialIsEphemeral, lifecycle
     )
     return .merge(destinationEffects, baseEffects, settleEffects)
@@ -217,7 +217,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
   func initialPresentation(
     of state: Base.State
   ) -> (presentedID: NavigationIDPath?, id: NavigationID?, isEphemeral: Bool)? {
-    let initial = state[keyPath: self.toPresentationState]
+    let initial = self.presentation.get(state)
     guard let destination = initial.wrappedValue else {
       return initial.presentedID.map { ($0, nil, false) }
     }

@@ -108,23 +108,36 @@ extension ObservableState {
   }
 }
 
-/// Runs a body on one property of a `Root` in place: what
+/// Reads one property of a `Root`, and runs a body on it in place: what
 /// ``ObservableState/_$memberAccessor(at:as:)`` returns.
 ///
 /// A class, so that handing out the accessor of a property whose type is only known at run time
 /// takes one cast of a class instance rather than casts between function types.
 ///
 /// ```swift
-/// let count = _$MemberAccessor<Feature.State, Int> { $1(&$0.count) }
+/// let count = _$MemberAccessor<Feature.State, Int>(get: { $0.count }, modify: { $1(&$0.count) })
 /// count(&state) { $0 += 1 }
+/// count.get(state)  // the count
 /// ```
 public final class _$MemberAccessor<Root, Value>: @unchecked Sendable {
-  // Immutable; the closure only reaches the member of the value it is given.
+  // Immutable; the closures only reach the member of the value they are given.
+  @usableFromInline let getter: (Root) -> Value
   @usableFromInline let modify: (inout Root, (inout Value) -> Void) -> Void
 
-  /// An accessor that runs a body on the member `modify` reaches.
-  public init(_ modify: @escaping (inout Root, (inout Value) -> Void) -> Void) {
+  /// An accessor that reads the member with `get`, and runs a body on the member `modify`
+  /// reaches.
+  public init(
+    get: @escaping (Root) -> Value,
+    modify: @escaping (inout Root, (inout Value) -> Void) -> Void
+  ) {
+    self.getter = get
     self.modify = modify
+  }
+
+  /// Reads the member of `root`, through its getter.
+  @inlinable
+  public func get(_ root: Root) -> Value {
+    self.getter(root)
   }
 
   /// Runs `body` on the member of `root`.
@@ -152,6 +165,15 @@ struct StateMember<Root, Value> {
     self.accessor = hasIdentity(Value.self) ? memberAccessor(keyPath) : nil
   }
 
+  /// The value at the key path in `root`.
+  @inlinable
+  func get(_ root: Root) -> Value {
+    if let accessor = self.accessor {
+      return accessor.get(root)
+    }
+    return root[keyPath: self.keyPath]
+  }
+
   /// Runs `body` on the value at the key path in `root`, and returns what it returns.
   @inlinable
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
@@ -165,9 +187,30 @@ struct StateMember<Root, Value> {
   }
 }
 
+/// A key path into a store's state, read through the member's getter when `Root` is observable
+/// state that generates an accessor for the member: the same read as through the key path, without
+/// the key path's projection, which costs more than the rest of reading a scoped store's state.
+struct StateReader<Root, Value> {
+  let keyPath: KeyPath<Root, Value>
+  let accessor: _$MemberAccessor<Root, Value>?
+
+  init(_ keyPath: KeyPath<Root, Value>) {
+    self.keyPath = keyPath
+    self.accessor = memberAccessor(keyPath)
+  }
+
+  /// The value at the key path in `root`.
+  func get(_ root: Root) -> Value {
+    if let accessor = self.accessor {
+      return accessor.get(root)
+    }
+    return root[keyPath: self.keyPath]
+  }
+}
+
 /// The accessor `Root` generates for the member `keyPath` names, when `Root` is observable state.
 func memberAccessor<Root, Value>(
-  _ keyPath: WritableKeyPath<Root, Value>
+  _ keyPath: KeyPath<Root, Value>
 ) -> _$MemberAccessor<Root, Value>? {
   func accessor<State: ObservableState>(_: State.Type) -> _$MemberAccessor<Root, Value>? {
     State._$memberAccessor(at: keyPath, as: Value.self) as AnyObject? as? _$MemberAccessor<Root, Value>
@@ -194,24 +237,24 @@ extension Array: _IdentifiedMember where Element: ObservableState {}
 extension StackState: _IdentifiedMember where Element: ObservableState {}
 extension PresentationState: _IdentifiedMember where State: ObservableState {}
 
-/// `accessor`, the accessor of the member `keyPath` names, as the accessor of a `Value` member:
-/// `nil` when the member holds another type.
+/// The accessor of a member, made of its getter and its `_modify` accessor, as the accessor of a
+/// `Value` member: `nil` when the member holds another type.
 ///
 /// Code that `@ObservableState` generates calls it to hand out the accessor of a tracked property
-/// from ``ObservableState/_$memberAccessor(at:as:)``, whose value type is only known at run time;
-/// the key path only names the member's type.
+/// from ``ObservableState/_$memberAccessor(at:as:)``, whose value type is only known at run time.
 ///
 /// ```swift
-/// let count: _$MemberAccessor<Feature.State, Int>? = _$accessor(\Feature.State.count) {
-///   $1(&$0.count)
-/// }
+/// let count: _$MemberAccessor<Feature.State, Int>? = _$accessor(
+///   get: { $0.count },
+///   modify: { $1(&$0.count) }
+/// )
 /// ```
 @inlinable
 public func _$accessor<Root, Member, Value>(
-  _ keyPath: KeyPath<Root, Member>,
-  _ modify: @escaping (inout Root, (inout Member) -> Void) -> Void
+  get: @escaping (Root) -> Member,
+  modify: @escaping (inout Root, (inout Member) -> Void) -> Void
 ) -> _$MemberAccessor<Root, Value>? {
-  _$MemberAccessor(modify) as AnyObject as? _$MemberAccessor<Root, Value>
+  _$MemberAccessor(get: get, modify: modify) as AnyObject as? _$MemberAccessor<Root, Value>
 }
 
 /// The identity of an ``ObservableState`` value.

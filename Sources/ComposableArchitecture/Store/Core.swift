@@ -648,17 +648,17 @@ final class EffectTasks: Sendable {
 @MainActor
 final class ScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let base: any Core<ParentState, ParentAction>
-  let toState: KeyPath<ParentState, State>
+  let toState: StateReader<ParentState, State>
   let fromAction: (Action) -> ParentAction
   let observation = DerivedCoreObservation<State>()
 
   init(base: any Core<ParentState, ParentAction>, toState: KeyPath<ParentState, State>, fromAction: @escaping (Action) -> ParentAction) {
     self.base = base
-    self.toState = toState
+    self.toState = StateReader(toState)
     self.fromAction = fromAction
   }
 
-  func readState() -> State { self.base.state[keyPath: self.toState] }
+  func readState() -> State { self.toState.get(self.base.state) }
   var root: any RootCoreProtocol { self.base.root }
   var isPresent: Bool { self.base.isPresent }
 
@@ -673,7 +673,7 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
 final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let base: any Core<ParentState, ParentAction>
   private var cachedState: State
-  let toState: KeyPath<ParentState, State?>
+  let toState: StateReader<ParentState, State?>
   let fromAction: (Action) -> ParentAction
   let observation = DerivedCoreObservation<State>()
 
@@ -685,17 +685,17 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
   ) {
     self.base = base
     self.cachedState = cachedState
-    self.toState = toState
+    self.toState = StateReader(toState)
     self.fromAction = fromAction
   }
 
   func readState() -> State {
-    let state = self.base.state[keyPath: self.toState] ?? self.cachedState
+    let state = self.toState.get(self.base.state) ?? self.cachedState
     self.cachedState = state
     return state
   }
 
-  var isPresent: Bool { self.base.isPresent && self.base.state[keyPath: self.toState] != nil }
+  var isPresent: Bool { self.base.isPresent && self.toState.get(self.base.state) != nil }
   var root: any RootCoreProtocol { self.base.root }
 
   func send(_ action: Action) -> Task<Void, Never>? {

@@ -38,6 +38,7 @@ struct ObservableStateMemberModificationTests {
     }
     #expect(seen == [0, 3])
     #expect(basket.itemCount == 30)
+    #expect(itemCount.get(basket) == 30)
     #expect(basket.owner == "Ada")
   }
 
@@ -69,6 +70,21 @@ struct ObservableStateMemberModificationTests {
     #expect(!ownerChanged.value)
   }
 
+  @Test func aReadThroughAnAccessorIsObservedAsThePropertysOwn() throws {
+    let lines = try #require(Basket._$memberAccessor(at: \Basket.lines, as: [String].self))
+    var basket = Basket()
+    let changed = LockIsolated(false)
+    withObservationTracking {
+      #expect(lines.get(basket) == [])
+    } onChange: {
+      changed.setValue(true)
+    }
+    basket.owner = "Grace"
+    #expect(!changed.value)
+    basket.lines = ["pears"]
+    #expect(changed.value)
+  }
+
   @Test func computedAndIgnoredPropertiesHaveNoAccessor() {
     #expect(Basket._$memberAccessor(at: \Basket.label, as: String.self) == nil)
     #expect(Basket._$memberAccessor(at: \Basket.note, as: String.self) == nil)
@@ -79,14 +95,17 @@ struct ObservableStateMemberModificationTests {
   }
 
   @Test func theHelperHandsOutAnAccessorOnlyAsItsMembersType() throws {
-    let count: _$MemberAccessor<Basket, Int>? = _$accessor(\Basket.itemCount) { $1(&$0.itemCount) }
-    let refused: _$MemberAccessor<Basket, Int?>? = _$accessor(\Basket.itemCount) {
-      $1(&$0.itemCount)
-    }
+    let count: _$MemberAccessor<Basket, Int>? = _$accessor(
+      get: { $0.itemCount }, modify: { $1(&$0.itemCount) }
+    )
+    let refused: _$MemberAccessor<Basket, Int?>? = _$accessor(
+      get: { $0.itemCount }, modify: { $1(&$0.itemCount) }
+    )
     #expect(refused == nil)
     var basket = Basket()
     let accessor = try #require(count)
     accessor(&basket) { $0 = 7 }
     #expect(basket.itemCount == 7)
+    #expect(accessor.get(basket) == 7)
   }
 }
