@@ -25,14 +25,16 @@ public protocol ObservableState: Perceptible {
   /// Called before the value is mutated in place.
   mutating func _$willModify()
 
-  /// The tracked property `keyPath` names, or the projection of a `@Presents` one, as an accessor
-  /// that runs a body on it through the property's `_modify` accessor; `nil` for key paths it
-  /// doesn't know and for properties whose type isn't `Value`.
+  /// The tracked property `keyPath` names, or a `@Presents` property (by its name or its
+  /// projection), as an accessor that reads it through its getter and runs a body on it through
+  /// its `_modify` accessor; `nil` for key paths it doesn't know and for properties whose type
+  /// isn't `Value`.
   ///
   /// `@ObservableState` generates it for the tracked properties of a struct. Reducers that write
   /// through key paths (`Scope`, `ifLet`, `forEach`) look their key path up once, when they are
   /// made, and then write through the accessor: a key path write through a computed property
   /// calls its getter and setter, which copies a collection before changing one element in it.
+  /// Scoped stores read their state through it, which costs less than projecting a key path.
   ///
   /// ```swift
   /// let count = Feature.State._$memberAccessor(at: \Feature.State.count, as: Int.self)!

@@ -509,12 +509,14 @@ private final class RunRegistration: Sendable {
     self.inFlightRuns = inFlightRuns
   }
 
-  /// Unregisters the run: cancelling its IDs no longer reaches it.
+  /// Unregisters the run: cancelling its IDs no longer reaches it, and its token lets go of the
+  /// work it would have cancelled (which may hold this registration).
   func end() {
     for registration in self.cancellations {
       registration.unregister(self.token)
     }
     self.inFlightRuns.withValue { _ = $0.removeValue(forKey: self.id) }
+    self.token.detach()
   }
 }
 
@@ -593,9 +595,8 @@ private final class DismissalWait<Root: Reducer>: @unchecked Sendable {
   /// Gives up the wait's registrations, and the tokens' hold on the wait.
   private func end() {
     self.dismissal.end()
-    self.registration.end()
     self.dismissal.token.detach()
-    self.registration.token.detach()
+    self.registration.end()
   }
 }
 
