@@ -108,7 +108,8 @@ extension ObservableStateMacro: MemberMacro {
   /// `_$memberName(of:)`, which names a tracked property's key path in messages (a key path
   /// through a computed property has no name of its own), and `_$memberAccessor(at:as:)`, which
   /// lets reducers that write through key paths (`forEach`, `Scope`, `ifLet`) reach a tracked
-  /// property, or the projection of a `@Presents` one, through its `_modify` accessor: a key path
+  /// property, or a `@Presents` one by its name or its projection, through its `_modify` accessor,
+  /// and scoped stores read one through its getter: a key path
   /// write through a computed property goes through `get` and `set` instead, which copies a
   /// collection before changing one element of it (and a presented state before changing it).
   /// Reducers look the accessor up once, when they are made. Each branch hands closures over its
@@ -118,7 +119,8 @@ extension ObservableStateMacro: MemberMacro {
     let tracked = storedVariables(in: declaration.memberBlock.members).filter {
       self.isTracked($0.variable)
     }
-    // `@Presents` properties are reached through their projection, which is what `ifLet` writes.
+    // `@Presents` properties aren't tracked (their projection's storage is), but reducers and
+    // stores reach them too.
     let modifiable = storedVariables(in: declaration.memberBlock.members).filter {
       self.isTracked($0.variable) || $0.variable.attributes.contains(anyOf: ["Presents"])
     }

@@ -139,8 +139,8 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
 
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    // The presentation state is read through its key path as few times as possible: the key path
-    // usually goes through the computed `$destination` property that `@Presents` generates.
+    // The presentation state is read as few times as possible: it usually comes from the computed
+    // `$destination` property that `@Presents` generates.
     let presentationAction = self.toPresentationAction.extract(from: action)
     // Only what the initial presentation says is kept, not the presentation: a copy of it held
     // while the destination runs would make the destination copy itself (and its collections)

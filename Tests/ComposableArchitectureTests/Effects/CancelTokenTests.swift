@@ -8,57 +8,44 @@ import Testing
 /// token that kept it would keep both alive after the work ended.
 @Suite("Cancel tokens")
 struct CancelTokenTests {
-  /// Counts its cancellations; the test holds it only weakly once attached.
-  final class Work: Sendable {
-    let cancellations = LockIsolated(0)
-    func cancel() { self.cancellations.withValue { $0 += 1 } }
+  /// Work that only `token` holds: whether it is still alive, and how often it was performed.
+  private func attachWork(
+    to token: CancelToken
+  ) -> (isAlive: () -> Bool, performed: LockIsolated<Int>) {
+    final class Work: Sendable {
+      let performed = LockIsolated(0)
+    }
+    let work = Work()
+    token.attach { work.performed.withValue { $0 += 1 } }
+    return ({ [weak work] in work != nil }, work.performed)
   }
 
   @Test func cancellingPerformsTheWorkOnceAndLetsGoOfIt() {
     let token = CancelToken()
-    weak var weakWork: Work?
-    let counter: LockIsolated<Int>
-    do {
-      let work = Work()
-      weakWork = work
-      counter = work.cancellations
-      token.attach { work.cancel() }
-    }
-    #expect(weakWork != nil)
+    let work = self.attachWork(to: token)
+    #expect(work.isAlive())
     token.cancel()
-    #expect(counter.value == 1)
-    #expect(weakWork == nil)
+    #expect(work.performed.value == 1)
+    #expect(!work.isAlive())
     token.cancel()
-    #expect(counter.value == 1)
+    #expect(work.performed.value == 1)
   }
 
   @Test func detachingLetsGoOfTheWorkWithoutPerformingIt() {
     let token = CancelToken()
-    weak var weakWork: Work?
-    let counter: LockIsolated<Int>
-    do {
-      let work = Work()
-      weakWork = work
-      counter = work.cancellations
-      token.attach { work.cancel() }
-    }
+    let work = self.attachWork(to: token)
     token.detach()
-    #expect(weakWork == nil)
-    #expect(counter.value == 0)
+    #expect(!work.isAlive())
+    #expect(work.performed.value == 0)
+    token.cancel()
+    #expect(work.performed.value == 0)
   }
 
   @Test func workAttachedAfterCancellingIsPerformedAtOnceAndNotKept() {
     let token = CancelToken()
     token.cancel()
-    weak var weakWork: Work?
-    let counter: LockIsolated<Int>
-    do {
-      let work = Work()
-      weakWork = work
-      counter = work.cancellations
-      token.attach { work.cancel() }
-    }
-    #expect(counter.value == 1)
-    #expect(weakWork == nil)
+    let work = self.attachWork(to: token)
+    #expect(work.performed.value == 1)
+    #expect(!work.isAlive())
   }
 }

@@ -45,4 +45,36 @@ import Testing
     #expect(!isEphemeral(Destination.form(Form())))
     #expect(!isEphemeral(Form()))
   }
+
+  @Test func pathsAreEqualByTheirIDsWhetherBuiltTogetherOrApart() {
+    let store = NavigationID()
+    let sheet = NavigationID(kind: "sheet")
+    let row = NavigationID(kind: "row", identifier: 7)
+    let appended = NavigationIDPath(path: [store]).appending(sheet).appending(row)
+    let built = NavigationIDPath(path: [store, sheet, row])
+    #expect(appended == built)
+    #expect(appended.hashValue == built.hashValue)
+    #expect(appended.ids == [store, sheet, row])
+    #expect(appended.lastID == row)
+    #expect(appended.parent == NavigationIDPath(path: [store, sheet]))
+    #expect(appended != NavigationIDPath(path: [store, sheet]))
+    #expect(appended != NavigationIDPath(path: [store, sheet, NavigationID(kind: "row", identifier: 8)]))
+    #expect(appended != NavigationIDPath(path: [NavigationID(), sheet, row]))
+  }
+
+  @Test func aPathStartsWithItsPrefixesWhetherItSharesTheirStepsOrNot() {
+    let store = NavigationID()
+    let sheet = NavigationID(kind: "sheet")
+    let row = NavigationID(kind: "row")
+    let parent = NavigationIDPath(path: [store, sheet])
+    let child = parent.appending(row)
+    #expect(child.hasPrefix(parent))
+    #expect(child.hasPrefix(NavigationIDPath(path: [store, sheet])))
+    #expect(child.hasPrefix(NavigationIDPath(path: [store])))
+    #expect(child.hasPrefix(NavigationIDPath()))
+    #expect(child.hasPrefix(child))
+    #expect(!parent.hasPrefix(child))
+    #expect(!child.hasPrefix(NavigationIDPath(path: [store, row])))
+    #expect(!child.hasPrefix(NavigationIDPath(path: [NavigationID()])))
+  }
 }

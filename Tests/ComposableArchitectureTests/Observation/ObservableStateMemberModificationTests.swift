@@ -85,6 +85,25 @@ struct ObservableStateMemberModificationTests {
     #expect(changed.value)
   }
 
+  @ObservableState
+  struct Shelf {
+    @Presents var detail: Basket?
+  }
+
+  @Test func aPresentedPropertyHasAccessorsByItsNameAndItsProjection() throws {
+    let detail = try #require(Shelf._$memberAccessor(at: \Shelf.detail, as: Basket?.self))
+    let projection = try #require(
+      Shelf._$memberAccessor(at: \Shelf.$detail, as: PresentationState<Basket>.self)
+    )
+    var shelf = Shelf(detail: Basket())
+    #expect(detail.get(shelf)?.owner == "Ada")
+    projection(&shelf) { $0.wrappedValue?.owner = "Grace" }
+    #expect(shelf.detail?.owner == "Grace")
+    detail(&shelf) { $0 = nil }
+    #expect(shelf.detail == nil)
+    #expect(projection.get(shelf).wrappedValue == nil)
+  }
+
   @Test func computedAndIgnoredPropertiesHaveNoAccessor() {
     #expect(Basket._$memberAccessor(at: \Basket.label, as: String.self) == nil)
     #expect(Basket._$memberAccessor(at: \Basket.note, as: String.self) == nil)
