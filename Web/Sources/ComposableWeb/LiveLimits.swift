@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Synchronization
 
 /// Bounds that keep one page, or many, from overwhelming the server.
 ///
@@ -86,7 +87,9 @@ final class InboundQueue: Sendable {
   }
 
   private let limit: Int
-  private let state = LockIsolated(State())
+  // The standard library's `Mutex`, whose `withLock` is specialized here (a generic lock's
+  // closure returning a tuple looks up the tuple's type metadata on every call).
+  private let state = Mutex(State())
   private let handle: @MainActor @Sendable (Message) -> Void
 
   /// A queue of at most `limit` messages waiting to be handled by `handle`.
@@ -97,7 +100,7 @@ final class InboundQueue: Sendable {
 
   /// Queues a message; `false` when the queue is full (or finished) and the message was dropped.
   func offer(_ message: Message) -> Bool {
-    let (queued, start) = state.withValue { state -> (Bool, Bool) in
+    let (queued, start) = state.withLock { state -> (Bool, Bool) in
       guard !state.isFinished, state.pending.count - state.next < limit else { return (false, false) }
       state.pending.append(message)
       guard !state.isHandling else { return (true, false) }
@@ -112,7 +115,7 @@ final class InboundQueue: Sendable {
 
   /// Drops what is still queued and refuses what comes later.
   func finish() {
-    state.withValue { state in
+    state.withLock { state in
       state.isFinished = true
       state.pending = []
       state.next = 0
@@ -120,7 +123,7 @@ final class InboundQueue: Sendable {
   }
 
   /// How many messages the queue holds, handled ones not yet dropped included.
-  var storedCount: Int { state.withValue { $0.pending.count } }
+  var storedCount: Int { state.withLock { $0.pending.count } }
 
   /// Handles the next queued message; if more are waiting, the next one is handled in a job of
   /// its own, behind the main actor's other work (other pages).
@@ -134,7 +137,7 @@ final class InboundQueue: Sendable {
   }
 
   private func takeNext() -> Message? {
-    state.withValue { state in
+    state.withLock { state in
       guard state.next < state.pending.count else { return nil }
       // Handled messages are dropped from the front now and then, so that a page that keeps
       // the queue from ever emptying does not keep them all.
@@ -150,7 +153,7 @@ final class InboundQueue: Sendable {
   /// Whether messages are waiting; when none is, the queue is emptied and the next offer starts
   /// handling again.
   private func hasMore() -> Bool {
-    state.withValue { state in
+    state.withLock { state in
       guard state.next >= state.pending.count else { return true }
       state.pending.removeAll(keepingCapacity: false)
       state.next = 0
@@ -166,7 +169,7 @@ final class InboundQueue: Sendable {
 /// that writes until the queue is empty. A write that fails (the socket went away) drops the rest.
 ///
 /// ```swift
-/// let queue = OutboundQueue { message in try await outbound.write(.text(message)) }
+/// let queue = OutboundQueue(executor: executor) { message in try await outbound.write(.text(message)) }
 /// queue.send(#"{"type":"render",…}"#)
 /// ```
 final class OutboundQueue: Sendable {
@@ -177,16 +180,24 @@ final class OutboundQueue: Sendable {
     var drained: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = LockIsolated(State())
+  // The standard library's `Mutex`, whose `withLock` is specialized here (a generic lock's
+  // closure returning a tuple looks up the tuple's type metadata on every call).
+  private let state = Mutex(State())
+  private let executor: (any TaskExecutor)?
   private let write: @Sendable (String) async throws -> Void
 
-  init(write: @escaping @Sendable (String) async throws -> Void) {
+  /// A queue whose writing task prefers `executor` (the socket's event loop), if given.
+  init(
+    executor: (any TaskExecutor)? = nil,
+    write: @escaping @Sendable (String) async throws -> Void
+  ) {
+    self.executor = executor
     self.write = write
   }
 
   /// Queues `message` for the socket.
   func send(_ message: String) {
-    let start = state.withValue { state -> Bool in
+    let start = state.withLock { state -> Bool in
       guard !state.isFinished else { return false }
       state.pending.append(message)
       guard !state.isWriting else { return false }
@@ -194,14 +205,14 @@ final class OutboundQueue: Sendable {
       return true
     }
     if start {
-      Task.detached { await self.writeQueued() }
+      Task.detached(executorPreference: executor) { await self.writeQueued() }
     }
   }
 
   /// Waits until every message queued so far is written (or dropped).
   func drain() async {
     await withCheckedContinuation { continuation in
-      let isIdle = state.withValue { state -> Bool in
+      let isIdle = state.withLock { state -> Bool in
         guard state.isWriting else { return true }
         state.drained.append(continuation)
         return false
@@ -212,7 +223,7 @@ final class OutboundQueue: Sendable {
 
   /// Drops what is still queued and refuses what comes later.
   func finish() {
-    state.withValue { state in
+    state.withLock { state in
       state.isFinished = true
       state.pending = []
     }
@@ -220,7 +231,7 @@ final class OutboundQueue: Sendable {
 
   private func writeQueued() async {
     while true {
-      let (batch, drained) = state.withValue { state -> ([String], [CheckedContinuation<Void, Never>]) in
+      let (batch, drained) = state.withLock { state -> ([String], [CheckedContinuation<Void, Never>]) in
         guard state.pending.isEmpty else {
           defer { state.pending = [] }
           return (state.pending, [])

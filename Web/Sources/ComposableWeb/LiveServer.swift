@@ -81,7 +81,7 @@ public struct LiveServer: Sendable {
     let logger = self.logger
     let trustedOrigins = self.trustedOrigins
     let limits = self.limits
-    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
+    let webSocketRouter = Router(context: LiveSocketRequestContext.self)
     webSocketRouter.ws("/live") { request, _ in
       if let origin = request.headers[.origin], !trustedOrigins.contains(origin),
         origin != "http://\(request.head.authority ?? "")",
@@ -96,7 +96,11 @@ public struct LiveServer: Sendable {
       let query = context.request.uri.queryParameters
       let featurePath = query["feature"].map(String.init) ?? ""
       let resumeID = query["session"].map(String.init)
-      let messages = OutboundQueue { message in try await outbound.write(.text(message)) }
+      // The socket's reads and writes run on its connection's event loop.
+      let executor = EventLoopTaskExecutor(eventLoop: context.requestContext.eventLoop)
+      let messages = OutboundQueue(executor: executor) { message in
+        try await outbound.write(.text(message))
+      }
       guard
         let connection = await registry.connect(
           featurePath: featurePath, resumeID: resumeID, output: { messages.send($0) })
@@ -108,8 +112,10 @@ public struct LiveServer: Sendable {
       let session = await registry.session(id: connection.sessionID)
       defer { messages.finish() }
       do {
-        try await Self.read(
-          inbound: inbound, session: session, limit: limits.inboundQueueSize, logger: logger)
+        try await withTaskExecutorPreference(executor) {
+          try await Self.read(
+            inbound: inbound, session: session, limit: limits.inboundQueueSize, logger: logger)
+        }
       } catch {
         await registry.disconnect(connection)
         throw error

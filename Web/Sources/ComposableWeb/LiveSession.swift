@@ -2,6 +2,7 @@ import ComposableArchitecture
 import Foundation
 import Logging
 import Observation
+import Synchronization
 
 /// One browser tab: owns the root component of a feature (and so its store), renders it, and
 /// turns the page's messages into actions.
@@ -417,11 +418,11 @@ private final class ChangeBox: Sendable {
     var flushPending = false
     var held = false
   }
-  private let contents = LockIsolated(Contents())
+  private let contents = Mutex(Contents())
 
   /// Records a change; `true` when the caller should schedule a flush (none is pending yet).
   func insert(id: String, generation: Int) -> Bool {
-    contents.withValue { contents in
+    contents.withLock { contents in
       contents.changes.insert(Change(id: id, generation: generation))
       guard !contents.flushPending else { return false }
       contents.flushPending = true
@@ -431,12 +432,12 @@ private final class ChangeBox: Sendable {
 
   /// From now until ``release()``, changes schedule no flush: the session flushes them itself.
   func hold() {
-    contents.withValue { $0.held = true }
+    contents.withLock { $0.held = true }
   }
 
   /// Ends ``hold()``; `true` when changes are waiting.
   func release() -> Bool {
-    contents.withValue { contents in
+    contents.withLock { contents in
       contents.held = false
       return !contents.changes.isEmpty
     }
@@ -444,7 +445,7 @@ private final class ChangeBox: Sendable {
 
   @discardableResult
   func take() -> Set<Change> {
-    contents.withValue { contents in
+    contents.withLock { contents in
       defer {
         contents.changes = []
         contents.flushPending = false

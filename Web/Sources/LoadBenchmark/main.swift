@@ -3,8 +3,9 @@ import CaseStudyFeatures
 import ComposableArchitecture
 import ComposableWeb
 import Foundation
-import HummingbirdWSClient
 import Logging
+import NIOCore
+import NIOPosix
 
 /// A load benchmark of ComposableWeb on loopback, bounded in count and time.
 ///
@@ -27,6 +28,10 @@ import Logging
 ///    a click whose time comes before the previous patch arrived waits for it (the page needs
 ///    the new handler id) and is counted as held back.
 ///
+/// The pages are ``PageClient``s: channel handlers on `--client-threads` event loops (one by
+/// default) that answer each patch with the next click in the callback that decoded it, so that
+/// the clients take as little as they can of the cores they share with the server.
+///
 /// The server runs with the default `LiveLimits` (50 messages per second per page, bursts of
 /// 100, 10,000 sessions): 100 clicks as fast as replies come fit in the burst. A dropped click
 /// would never get its patch and shows as a timeout. Its WebSocket client's `Origin` header,
@@ -40,11 +45,13 @@ struct Options {
   var timeout = 120
   var rate: Int?
   var serverWrapper: String?
+  var clientThreads = 1
+  var latenciesPath: String?
   var mainActorClicks: Int?
   var serve = false
 
   static let usage =
-    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--rate CLICKS-PER-SECOND-PER-SESSION (1...50)] [--timeout SECONDS (1...600)] [--server-wrapper \"COMMAND ARGUMENTS\"] | --main-actor-clicks N (1...1000000)"
+    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--rate CLICKS-PER-SECOND-PER-SESSION (1...50)] [--timeout SECONDS (1...600)] [--client-threads N (1...8)] [--latencies FILE] [--server-wrapper \"COMMAND ARGUMENTS\"] | --main-actor-clicks N (1...1000000)"
 
   static func parse(_ arguments: [String]) -> Options {
     var options = Options()
@@ -62,6 +69,8 @@ struct Options {
       case "--actions": options.actions = number(argument, 1...100)
       case "--idle": options.idle = number(argument, 0...5_000)
       case "--timeout": options.timeout = number(argument, 1...600)
+      // The event loops the benchmark's pages run on.
+      case "--client-threads": options.clientThreads = number(argument, 1...8)
       // The server admits 50 messages per second per page.
       case "--rate": options.rate = number(argument, 1...50)
       // A profiler to run the server under, e.g. "/usr/bin/heaptrack -o /tmp/server".
@@ -70,6 +79,12 @@ struct Options {
           fail("--server-wrapper needs a command\n\(usage)", code: 2)
         }
         options.serverWrapper = wrapper
+      // Every click's round trip in ns, one per line, session after session.
+      case "--latencies":
+        guard let path = arguments.popFirst(), !path.isEmpty else {
+          fail("--latencies needs a file name\n\(usage)", code: 2)
+        }
+        options.latenciesPath = path
       case "--main-actor-clicks": options.mainActorClicks = number(argument, 1...1_000_000)
       case "--serve": options.serve = true
       case "--help", "-h":
@@ -216,27 +231,6 @@ struct BenchmarkError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// Counts arrivals and lets waiters through once all expected ones arrived or the gate is opened.
-actor Gate {
-  private var arrived = 0
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func arrive() { arrived += 1 }
-  var count: Int { arrived }
-
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
-  }
-
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-}
-
 /// What a page learns from the server's messages: the handler id of the "+" button and the count.
 ///
 /// Read from the message's UTF-8 bytes: the client shares the machine's cores with the server, so
@@ -283,74 +277,44 @@ enum Page {
   }
 }
 
-let clientLogger: Logger = {
-  var logger = Logger(label: "load-benchmark-client")
-  logger.logLevel = .error
-  return logger
-}()
-
-/// Opens a session on the counter page; `body` gets the first render and the socket.
-func withSession(
-  port: Int,
-  _ body: @escaping @Sendable (
-    String, inout WebSocketInboundMessageStream.AsyncIterator, WebSocketOutboundWriter
-  ) async throws -> Void
-) async throws {
-  try await WebSocketClient.connect(
-    url: "ws://127.0.0.1:\(port)/live?feature=counter",
-    configuration: .init(maxFrameSize: 1 << 16),
-    logger: clientLogger
-  ) { inbound, outbound, _ in
-    var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
-    guard case let .text(render)? = try await messages.next() else {
-      throw BenchmarkError("the server closed the socket before rendering the page")
+/// Opens `count` pages on `port`, at most `concurrently` at a time, each with its first render.
+/// Any failure ends the benchmark at once with its error.
+func openPages(
+  _ count: Int, port: Int, on group: any EventLoopGroup, concurrently: Int = 100
+) async throws -> [PageClient] {
+  try await withThrowingTaskGroup(of: PageClient.self) { tasks in
+    var pages: [PageClient] = []
+    pages.reserveCapacity(count)
+    for index in 0..<count {
+      if index >= concurrently, let page = try await tasks.next() { pages.append(page) }
+      tasks.addTask {
+        do {
+          return try await PageClient.open(port: port, on: group)
+        } catch {
+          fail("a session failed: \(error)")
+        }
+      }
     }
-    guard render.contains(#""type":"render""#) else {
-      throw BenchmarkError("the first message is not a render: \(render.prefix(200))")
-    }
-    try await body(render, &messages, outbound)
-  }
-}
-
-/// Runs `body`; if it fails, the benchmark ends at once with its error (other sessions would
-/// otherwise wait for it until the timeout).
-func exitOnFailure(_ body: () async throws -> Void) async throws {
-  do {
-    try await body()
-  } catch {
-    fail("a session failed: \(error)")
+    for try await page in tasks { pages.append(page) }
+    return pages
   }
 }
 
 /// Opens one session to warm the server up, reads its RSS, then opens `count` sessions that load
-/// their page and stay open (in waves of 100) and reads its RSS again, in kB.
-func measureIdleSessions(server: ServerProcess, count: Int) async throws -> (before: Int, after: Int) {
-  let loaded = Gate()
-  let release = Gate()
-  return try await withThrowingTaskGroup(of: Void.self) { group in
-    func open(upTo total: Int) async throws {
-      while await loaded.count < total { try await Task.sleep(for: .milliseconds(5)) }
-    }
-    let holdOpen: @Sendable (String, inout WebSocketInboundMessageStream.AsyncIterator, WebSocketOutboundWriter) async throws -> Void = { _, _, _ in
-      await loaded.arrive()
-      await release.wait()
-    }
-    group.addTask { try await exitOnFailure { try await withSession(port: server.port, holdOpen) } }
-    try await open(upTo: 1)
-    try await Task.sleep(for: .milliseconds(500))
-    let before = try server.residentKilobytes()
-    for index in 1...count {
-      group.addTask { try await exitOnFailure { try await withSession(port: server.port, holdOpen) } }
-      if index.isMultiple(of: 100) { try await open(upTo: index + 1) }
-    }
-    try await open(upTo: count + 1)
-    // Let the server finish writing the pages before reading its memory.
-    try await Task.sleep(for: .seconds(1))
-    let after = try server.residentKilobytes()
-    await release.open()
-    try await group.waitForAll()
-    return (before, after)
-  }
+/// their page and stay open (100 at a time) and reads its RSS again, in kB.
+func measureIdleSessions(
+  server: ServerProcess, count: Int, on group: any EventLoopGroup
+) async throws -> (before: Int, after: Int) {
+  let first = try await openPages(1, port: server.port, on: group)
+  try await Task.sleep(for: .milliseconds(500))
+  let before = try server.residentKilobytes()
+  let pages = try await openPages(count, port: server.port, on: group)
+  // Let the server finish writing the pages before reading its memory.
+  try await Task.sleep(for: .seconds(1))
+  let after = try server.residentKilobytes()
+  for page in first + pages { page.close() }
+  for page in first + pages { _ = try await page.finished.get() }
+  return (before, after)
 }
 
 /// When click `click` (from 1) of a session clicking `rate` times a second is due, in seconds
@@ -367,75 +331,34 @@ func schedule(click: Int, rate: Int, offset: Double) -> Double {
 /// or `rate` times a second; returns every click's round trip in nanoseconds, the clicks held
 /// back, the wall time of the whole run, the server's CPU time meanwhile in ticks of 10 ms, and
 /// this process's CPU time meanwhile.
-func measureActions(server: ServerProcess, sessions: Int, actions: Int, rate: Int?) async throws -> (
+func measureActions(
+  server: ServerProcess, sessions: Int, actions: Int, rate: Int?, on group: any EventLoopGroup
+) async throws -> (
   latencies: [Int64], heldBack: Int, elapsed: Duration, serverTicks: Int, clientCPU: Double
 ) {
-  let loaded = Gate()
-  let start = Gate()
-  return try await withThrowingTaskGroup(of: Latencies.self) { group in
-    for _ in 0..<sessions {
-      group.addTask {
-        let latencies = Latencies()
-        try await exitOnFailure {
-        try await withSession(port: server.port) { render, messages, outbound in
-          guard var handler = Page.incrementHandler(in: render) else {
-            throw BenchmarkError("the counter page has no Increment button: \(render.prefix(300))")
-          }
-          await loaded.arrive()
-          await start.wait()
-          let began = ContinuousClock.now
-          let offset = Double.random(in: 0..<1)
-          for click in 1...actions {
-            if let rate {
-              let due = began + .seconds(schedule(click: click, rate: rate, offset: offset))
-              if due < .now {
-                latencies.heldBack += 1
-              } else {
-                try await Task.sleep(until: due, clock: .continuous)
-              }
-            }
-            let sent = ContinuousClock.now
-            try await outbound.write(.text(#"{"handler":"\#(handler)"}"#))
-            guard case let .text(reply)? = try await messages.next() else {
-              throw BenchmarkError("the server closed the socket after \(click - 1) clicks")
-            }
-            let elapsed = sent.duration(to: .now)
-            latencies.append(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
-            guard reply.contains(#""type":"patch""#), Page.count(in: reply) == click,
-              let next = Page.incrementHandler(in: reply)
-            else {
-              throw BenchmarkError("click \(click) got an unexpected reply: \(reply.prefix(300))")
-            }
-            handler = next
-          }
-        }
-        }
-        return latencies
-      }
-    }
-    while await loaded.count < sessions { try await Task.sleep(for: .milliseconds(5)) }
-    let ticks = try server.cpuTicks()
-    let clientCPU = clientCPUSeconds()
-    let began = ContinuousClock.now
-    await start.open()
-    var all: [Int64] = []
-    var heldBack = 0
-    for try await latencies in group {
-      all += latencies.values
-      heldBack += latencies.heldBack
-    }
-    return (
-      all, heldBack, began.duration(to: .now), try server.cpuTicks() - ticks,
-      clientCPUSeconds() - clientCPU
-    )
-  }
-}
-
-/// One session's latencies and held-back clicks, written by that session's task only.
-final class Latencies: @unchecked Sendable {
-  private(set) var values: [Int64] = []
+  let pages = try await openPages(sessions, port: server.port, on: group)
+  let ticks = try server.cpuTicks()
+  let clientCPU = clientCPUSeconds()
+  let began = ContinuousClock.now
+  let start = NIODeadline.now()
+  for page in pages { page.start(actions: actions, rate: rate, began: start) }
+  var all: [Int64] = []
   var heldBack = 0
-  func append(_ value: Int64) { values.append(value) }
+  for page in pages {
+    let run: PageClient.Run
+    do {
+      run = try await page.finished.get()
+    } catch {
+      fail("a session failed: \(error)")
+    }
+    all += run.latencies
+    heldBack += run.heldBack
+  }
+  let elapsed = began.duration(to: .now)
+  let serverTicks = try server.cpuTicks() - ticks
+  let clientCPUSpent = clientCPUSeconds() - clientCPU
+  for page in pages { page.close() }
+  return (all, heldBack, elapsed, serverTicks, clientCPUSpent)
 }
 
 /// The CPU time this process (the clients) has used so far, in seconds.
@@ -455,10 +378,12 @@ func run(_ options: Options) async throws {
   raiseOpenFileLimit(needed: max(options.idle, options.sessions) + 256)
   let server = try await ServerProcess.start(wrapper: options.serverWrapper)
   defer { server.stop() }
+  // The process exits after the run, which ends the group's threads.
+  let group = MultiThreadedEventLoopGroup(numberOfThreads: options.clientThreads)
   print("Server: pid \(server.process.processIdentifier) at http://127.0.0.1:\(server.port)/ (release build, counter case study, default LiveLimits)")
 
   if options.idle > 0 {
-    let (before, after) = try await measureIdleSessions(server: server, count: options.idle)
+    let (before, after) = try await measureIdleSessions(server: server, count: options.idle, on: group)
     let perSession = Double(after - before) / Double(options.idle)
     print(
       "Idle sessions: \(options.idle); server RSS \(before) kB before, \(after) kB after → \(String(format: "%.1f", perSession)) kB per idle session"
@@ -466,8 +391,12 @@ func run(_ options: Options) async throws {
   }
 
   let (latencies, heldBack, elapsed, serverTicks, clientCPU) = try await measureActions(
-    server: server, sessions: options.sessions, actions: options.actions, rate: options.rate)
+    server: server, sessions: options.sessions, actions: options.actions, rate: options.rate,
+    on: group)
   let serverCPU = Double(serverTicks) / 100
+  if let path = options.latenciesPath {
+    try latencies.map { "\($0)\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+  }
   let sorted = latencies.sorted()
   guard sorted.count == options.sessions * options.actions else {
     throw BenchmarkError("expected \(options.sessions * options.actions) round trips, got \(sorted.count)")

@@ -1,0 +1,47 @@
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+
+/// A task executor that runs jobs on a NIO event loop.
+///
+/// A page's socket is read, and its messages written, by tasks that prefer its connection's event
+/// loop (`withTaskExecutorPreference`, `Task(executorPreference:)`): the socket's async API then
+/// runs where the socket's frames are decoded and written, instead of handing every frame to the
+/// global executor's threads and back. A click then crosses threads twice (event loop → main
+/// actor → event loop) instead of four times.
+///
+/// ```swift
+/// let executor = EventLoopTaskExecutor(eventLoop: channel.eventLoop)
+/// try await withTaskExecutorPreference(executor) {
+///   for try await message in inbound.messages(maxSize: 16_384) { … }   // runs on the event loop
+/// }
+/// ```
+final class EventLoopTaskExecutor: TaskExecutor, Sendable {
+  let eventLoop: any EventLoop
+
+  init(eventLoop: any EventLoop) {
+    self.eventLoop = eventLoop
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    eventLoop.execute {
+      job.runSynchronously(on: self.asUnownedTaskExecutor())
+    }
+  }
+}
+
+/// The request context of the `/live` socket: Hummingbird's WebSocket context, plus the event loop
+/// of the connection it arrived on (see ``EventLoopTaskExecutor``).
+struct LiveSocketRequestContext: RequestContext, WebSocketRequestContext {
+  var coreContext: CoreRequestContextStorage
+  let webSocket: WebSocketHandlerReference<Self>
+  /// The event loop of the connection.
+  let eventLoop: any EventLoop
+
+  init(source: ApplicationRequestContextSource) {
+    self.coreContext = .init(source: source)
+    self.webSocket = .init()
+    self.eventLoop = source.channel.eventLoop
+  }
+}

@@ -1,0 +1,242 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// One benchmark page: a WebSocket on the counter page, handled by a channel handler on its event
+/// loop as its frames arrive.
+///
+/// The clients share the machine's cores with the server, so they are kept as cheap as a client
+/// can be: no task, no async sequence and no actor per message — a patch is read, checked and
+/// answered with the next click in the event loop's callback that decoded it. The WebSocket
+/// protocol itself (upgrade, framing, masking) is swift-nio's `NIOWebSocket`.
+///
+/// ```swift
+/// let page = try await PageClient.open(port: port, on: group)   // the page's render arrived
+/// page.start(actions: 100, rate: nil, began: .now())
+/// let run = try await page.finished.get()                        // each click's round trip
+/// ```
+///
+/// Its state is only touched on its channel's event loop: ``start(actions:rate:began:)`` and
+/// ``close()`` hop there.
+final class PageClient: ChannelInboundHandler, @unchecked Sendable {
+  typealias InboundIn = WebSocketFrame
+  typealias OutboundOut = WebSocketFrame
+
+  /// What one page's clicks measured.
+  struct Run: Sendable {
+    /// Each click's round trip, from sending it to the arrival of its patch, in nanoseconds.
+    var latencies: [Int64] = []
+    /// Clicks whose time came before the previous patch arrived (paced runs only).
+    var heldBack = 0
+  }
+
+  private enum Phase {
+    case loading, loaded, clicking, done, failed
+  }
+
+  private let eventLoop: any EventLoop
+  private let renderedPromise: EventLoopPromise<Void>
+  private let finishedPromise: EventLoopPromise<Run>
+  private var context: ChannelHandlerContext?
+  private var phase = Phase.loading
+  private var message: ByteBuffer?
+  private var handlerID = ""
+  private var actions = 0
+  private var rate: Int?
+  private var began = NIODeadline.now()
+  private var offset = 0.0
+  private var clicks = 0
+  private var sent = NIODeadline.now()
+  private var run = Run()
+
+  private init(eventLoop: any EventLoop) {
+    self.eventLoop = eventLoop
+    self.renderedPromise = eventLoop.makePromise()
+    self.finishedPromise = eventLoop.makePromise()
+  }
+
+  /// Completes with the page's clicks once the last patch arrived; fails with the first thing
+  /// that went wrong (an unexpected reply, a closed socket).
+  var finished: EventLoopFuture<Run> { finishedPromise.futureResult }
+
+  /// Opens the counter page's socket on `port` of loopback and waits for its first render.
+  static func open(port: Int, on group: any EventLoopGroup) async throws -> PageClient {
+    let upgraded = try await ClientBootstrap(group: group)
+      .channelOption(.tcpOption(.tcp_nodelay), value: 1)
+      .connect(host: "127.0.0.1", port: port) { channel in
+        channel.eventLoop.makeCompletedFuture {
+          let upgrader = NIOTypedWebSocketClientUpgrader<PageClient?>(
+            maxFrameSize: 1 << 16,
+            upgradePipelineHandler: { channel, _ in
+              channel.eventLoop.makeCompletedFuture {
+                let page = PageClient(eventLoop: channel.eventLoop)
+                try channel.pipeline.syncOperations.addHandler(page)
+                return page
+              }
+            }
+          )
+          var headers = HTTPHeaders()
+          headers.add(name: "Host", value: "127.0.0.1:\(port)")
+          // A browser would send its page's origin; the benchmark's server trusts this one.
+          headers.add(name: "Origin", value: "ws://127.0.0.1")
+          var configuration = NIOUpgradableHTTPClientPipelineConfiguration(
+            upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(
+              upgradeRequestHead: HTTPRequestHead(
+                version: .http1_1, method: .GET, uri: "/live?feature=counter", headers: headers),
+              upgraders: [upgrader],
+              notUpgradingCompletionHandler: { channel in
+                channel.eventLoop.makeCompletedFuture { nil }
+              }
+            )
+          )
+          // The server may write the page's render right behind its upgrade response.
+          configuration.leftOverBytesStrategy = .forwardBytes
+          return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
+            configuration: configuration)
+        }
+      }
+    guard let page = try await upgraded.get() else {
+      throw BenchmarkError("the server refused the WebSocket upgrade")
+    }
+    try await page.renderedPromise.futureResult.get()
+    return page
+  }
+
+  /// Starts clicking "+" `actions` times: each click as soon as the previous patch arrived, or,
+  /// with a `rate`, at the times ``schedule(click:rate:offset:)`` gives after `began`.
+  func start(actions: Int, rate: Int?, began: NIODeadline) {
+    eventLoop.execute {
+      guard self.phase == .loaded else {
+        self.fail(BenchmarkError("a page was started before its render arrived, or twice"))
+        return
+      }
+      self.phase = .clicking
+      self.actions = actions
+      self.rate = rate
+      self.began = began
+      self.offset = Double.random(in: 0..<1)
+      self.clickNext()
+    }
+  }
+
+  /// Closes the socket; a page that was not clicking finishes without clicks.
+  func close() {
+    eventLoop.execute {
+      if self.phase == .loaded {
+        self.phase = .done
+        self.finishedPromise.succeed(self.run)
+      }
+      self.context?.close(promise: nil)
+    }
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    self.context = context
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    let frame = unwrapInboundIn(data)
+    switch frame.opcode {
+    case .text, .continuation:
+      var data = frame.unmaskedData
+      if message == nil {
+        message = data
+      } else {
+        message!.writeBuffer(&data)
+      }
+      guard frame.fin, let complete = message else { return }
+      message = nil
+      receive(String(buffer: complete))
+    case .ping:
+      let pong = WebSocketFrame(
+        fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData)
+      context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
+    case .connectionClose:
+      fail(BenchmarkError("the server closed the socket after \(max(clicks - 1, 0)) clicks"))
+    default:
+      break
+    }
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    fail(BenchmarkError("the socket closed after \(max(clicks - 1, 0)) clicks"))
+    context.fireChannelInactive()
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    fail(error)
+    context.close(promise: nil)
+  }
+
+  /// Handles a whole message from the server: the render, then one patch per click.
+  private func receive(_ text: String) {
+    switch phase {
+    case .loading:
+      guard Page.find(#""type":"render""#, in: text[...].utf8) != nil else {
+        return fail(BenchmarkError("the first message is not a render: \(text.prefix(200))"))
+      }
+      guard let handler = Page.incrementHandler(in: text) else {
+        return fail(BenchmarkError("the counter page has no Increment button: \(text.prefix(300))"))
+      }
+      handlerID = String(handler)
+      phase = .loaded
+      renderedPromise.succeed(())
+    case .clicking:
+      let arrived = NIODeadline.now()
+      run.latencies.append((arrived - sent).nanoseconds)
+      guard Page.find(#""type":"patch""#, in: text[...].utf8) != nil, Page.count(in: text) == clicks,
+        let next = Page.incrementHandler(in: text)
+      else {
+        return fail(BenchmarkError("click \(clicks) got an unexpected reply: \(text.prefix(300))"))
+      }
+      handlerID = String(next)
+      if clicks == actions {
+        phase = .done
+        finishedPromise.succeed(run)
+      } else {
+        clickNext()
+      }
+    case .loaded:
+      fail(BenchmarkError("a message arrived before any click: \(text.prefix(200))"))
+    case .done, .failed:
+      break
+    }
+  }
+
+  private func clickNext() {
+    clicks += 1
+    guard let rate else { return send() }
+    let due = began + .nanoseconds(Int64(schedule(click: clicks, rate: rate, offset: offset) * 1e9))
+    if due < .now() {
+      run.heldBack += 1
+      send()
+    } else {
+      eventLoop.scheduleTask(deadline: due) { self.send() }
+    }
+  }
+
+  private func send() {
+    guard phase == .clicking, let context else { return }
+    var buffer = context.channel.allocator.buffer(capacity: handlerID.utf8.count + 14)
+    buffer.writeString(#"{"handler":""#)
+    buffer.writeString(handlerID)
+    buffer.writeString(#""}"#)
+    let frame = WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: buffer)
+    sent = .now()
+    context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
+  }
+
+  private func fail(_ error: any Error) {
+    switch phase {
+    case .loading:
+      renderedPromise.fail(error)
+      finishedPromise.fail(error)
+    case .loaded, .clicking:
+      finishedPromise.fail(error)
+    case .done, .failed:
+      return
+    }
+    phase = .failed
+  }
+}
