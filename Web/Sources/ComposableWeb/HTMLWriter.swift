@@ -5,11 +5,18 @@ import IssueReporting
 /// Everything here works on UTF-8 bytes: the characters it escapes are ASCII, so a string
 /// without any of them is appended whole, and one with some is appended in runs between them.
 enum HTMLWriter {
-  /// Elements that have no closing tag.
-  static let voidElements: Set<String> = [
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-    "wbr",
-  ]
+  /// Whether `tag` names an element that has no closing tag.
+  ///
+  /// A `switch` rather than a `Set`: tag names are small strings, which compare without hashing.
+  static func isVoidElement(_ tag: String) -> Bool {
+    switch tag {
+    case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+      "track", "wbr":
+      true
+    default:
+      false
+    }
+  }
 
   /// Escapes text for use between tags: `&`, `<` and `>`.
   static func escapeText(_ text: String, into output: inout String) {
@@ -43,6 +50,14 @@ enum HTMLWriter {
   static func escape(
     _ text: String, into output: inout String, replacement: (UInt8) -> String?
   ) {
+    // Most text has nothing to escape: one pass over its bytes finds that out.
+    let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
+      !bytes.contains { replacement($0) != nil }
+    }
+    if clean == true {
+      output += text
+      return
+    }
     let utf8 = text.utf8
     var runStart = utf8.startIndex
     var index = runStart
@@ -64,10 +79,13 @@ enum HTMLWriter {
   /// Whether `name` is safe as a tag or attribute name (ASCII letters, digits, `-`, `_`, `:`),
   /// and does not start with `on` in any case (an event handler attribute).
   static func isSafeName(_ name: String) -> Bool {
-    var bytes = name.utf8.makeIterator()
+    name.utf8.withContiguousStorageIfAvailable(isSafeName) ?? isSafeName(name.utf8)
+  }
+
+  private static func isSafeName(_ name: some Sequence<UInt8>) -> Bool {
     var position = 0
     var startsWithO = false
-    while let byte = bytes.next() {
+    for byte in name {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
@@ -111,7 +129,7 @@ enum HTMLWriter {
   }
 
   static func closeTag(_ tag: String, into output: inout String) {
-    guard !voidElements.contains(tag) else { return }
+    guard !isVoidElement(tag) else { return }
     output += "</"
     output += isSafeName(tag) ? tag : "span"
     output += ">"

@@ -39,6 +39,8 @@ public final class LiveSession {
     var generation: Int
     var handlerIDs: [String] = []
     var childIDs: [String] = []
+    /// The length of its last render in UTF-8 bytes, to reserve room for the next one.
+    var renderedLength = 0
   }
 
   /// What the render of one component keeps track of.
@@ -308,7 +310,10 @@ public final class LiveSession {
     }
     var context = RenderContext(
       componentID: componentID, previousChildren: Set(previous?.childIDs ?? []), dirty: dirty)
+    let start = output.utf8.count
+    if let previous { output.reserveCapacity(start + previous.renderedLength) }
     body.write(in: self, context: &context, into: &output)
+    mounted[componentID]?.renderedLength = output.utf8.count - start
     mounted[componentID]?.handlerIDs = context.handlerIDs
     mounted[componentID]?.childIDs = context.childIDs
     for childID in context.previousChildren.subtracting(context.placed) { unmount(childID) }
