@@ -180,8 +180,7 @@ final class OutboundQueue: Sendable {
     var drained: [CheckedContinuation<Void, Never>] = []
   }
 
-  // The standard library's `Mutex`, whose `withLock` is specialized here (a generic lock's
-  // closure returning a tuple looks up the tuple's type metadata on every call).
+  // A `Mutex`, as in `InboundQueue`.
   private let state = Mutex(State())
   private let executor: (any TaskExecutor)?
   private let write: @Sendable (String) async throws -> Void

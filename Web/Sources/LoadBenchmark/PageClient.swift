@@ -147,7 +147,7 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
       }
       guard frame.fin, let complete = message else { return }
       message = nil
-      receive(String(buffer: complete))
+      complete.withUnsafeReadableBytes { receive($0) }
     case .ping:
       let pong = WebSocketFrame(
         fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData)
@@ -169,28 +169,30 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
     context.close(promise: nil)
   }
 
-  /// Handles a whole message from the server: the render, then one patch per click.
-  private func receive(_ text: String) {
+  /// Handles a whole message from the server (its UTF-8 bytes): the render, then one patch per
+  /// click.
+  private func receive(_ bytes: UnsafeRawBufferPointer) {
+    func text(_ count: Int) -> String { String(decoding: bytes.prefix(count), as: UTF8.self) }
     switch phase {
     case .loading:
-      guard Page.find(#""type":"render""#, in: text[...].utf8) != nil else {
-        return fail(BenchmarkError("the first message is not a render: \(text.prefix(200))"))
+      guard Page.find(#""type":"render""#, in: bytes) != nil else {
+        return fail(BenchmarkError("the first message is not a render: \(text(200))"))
       }
-      guard let handler = Page.incrementHandler(in: text) else {
-        return fail(BenchmarkError("the counter page has no Increment button: \(text.prefix(300))"))
+      guard let handler = Page.incrementHandler(in: bytes) else {
+        return fail(BenchmarkError("the counter page has no Increment button: \(text(300))"))
       }
-      handlerID = String(handler)
+      handlerID = handler
       phase = .loaded
       renderedPromise.succeed(())
     case .clicking:
       let arrived = NIODeadline.now()
       run.latencies.append((arrived - sent).nanoseconds)
-      guard Page.find(#""type":"patch""#, in: text[...].utf8) != nil, Page.count(in: text) == clicks,
-        let next = Page.incrementHandler(in: text)
+      guard Page.find(#""type":"patch""#, in: bytes) != nil, Page.count(in: bytes) == clicks,
+        let next = Page.incrementHandler(in: bytes)
       else {
-        return fail(BenchmarkError("click \(clicks) got an unexpected reply: \(text.prefix(300))"))
+        return fail(BenchmarkError("click \(clicks) got an unexpected reply: \(text(300))"))
       }
-      handlerID = String(next)
+      handlerID = next
       if clicks == actions {
         phase = .done
         finishedPromise.succeed(run)
@@ -198,7 +200,7 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
         clickNext()
       }
     case .loaded:
-      fail(BenchmarkError("a message arrived before any click: \(text.prefix(200))"))
+      fail(BenchmarkError("a message arrived before any click: \(text(200))"))
     case .done, .failed:
       break
     }

@@ -237,43 +237,68 @@ struct BenchmarkError: Error, CustomStringConvertible {
 /// the less it spends finding these, the less it takes from the server.
 enum Page {
   /// The `data-ocaf-click` id of the button labelled "Increment", in a message's JSON text.
-  static func incrementHandler(in message: String) -> Substring? {
-    let utf8 = message[...].utf8
-    guard let label = find(#"aria-label=\"Increment\""#, in: utf8) else { return nil }
+  static func incrementHandler(in message: String) -> String? {
+    var message = message
+    return message.withUTF8 { incrementHandler(in: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The `data-ocaf-click` id of the button labelled "Increment", in a message's UTF-8 bytes.
+  static func incrementHandler(in bytes: UnsafeRawBufferPointer) -> String? {
+    guard let label = find(#"aria-label=\"Increment\""#, in: bytes) else { return nil }
     // The button's tag starts at the last "<button" before the label and ends at the next ">".
     var start = label
     while true {
-      guard start != utf8.startIndex else { return nil }
-      start = utf8.index(before: start)
-      if utf8[start...].starts(with: "<button".utf8) { break }
+      guard start > 0 else { return nil }
+      start -= 1
+      if bytes[start] == UInt8(ascii: "<"), find("<button", in: bytes, from: start, to: label) == start {
+        break
+      }
     }
-    guard let end = utf8[label...].firstIndex(of: UInt8(ascii: ">")),
-      let attribute = find(#"data-ocaf-click=\""#, in: utf8[start..<end])
+    guard let end = bytes[label...].firstIndex(of: UInt8(ascii: ">")),
+      let attribute = find(#"data-ocaf-click=\""#, in: bytes, from: start, to: end)
     else { return nil }
-    let idStart = utf8.index(attribute, offsetBy: #"data-ocaf-click=\""#.utf8.count)
+    let idStart = attribute + #"data-ocaf-click=\""#.utf8.count
     let idEnd =
-      utf8[idStart..<end].firstIndex { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") } ?? end
-    return idStart == idEnd ? nil : message[idStart..<idEnd]
+      bytes[idStart..<end].firstIndex { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") } ?? end
+    return idStart == idEnd ? nil : String(decoding: bytes[idStart..<idEnd], as: UTF8.self)
   }
 
-  /// The number shown in the counter's `<span class="count">`.
-  static func count(in message: String) -> Int? {
+  /// The number shown in the counter's `<span class="count">`, in a message's UTF-8 bytes.
+  static func count(in bytes: UnsafeRawBufferPointer) -> Int? {
     let marker = #"class=\"count\">"#
-    guard let range = find(marker, in: message[...].utf8) else { return nil }
-    let digits = message.utf8.index(range, offsetBy: marker.utf8.count)
-    return Int(message[digits...].prefix(while: { $0.isNumber || $0 == "-" }))
+    guard let range = find(marker, in: bytes) else { return nil }
+    var index = range + marker.utf8.count
+    var negative = false
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+      negative = true
+      index += 1
+    }
+    var value = 0
+    let digitsStart = index
+    while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+      value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+      index += 1
+    }
+    return index == digitsStart ? nil : negative ? -value : value
   }
 
-  /// Where `needle` first occurs in `haystack`.
-  static func find(_ needle: String, in haystack: Substring.UTF8View) -> String.Index? {
-    let needle = Array(needle.utf8)
-    guard let first = needle.first else { return haystack.startIndex }
-    var index = haystack.startIndex
-    while let candidate = haystack[index...].firstIndex(of: first) {
-      if haystack[candidate...].starts(with: needle) { return candidate }
-      index = haystack.index(after: candidate)
+  /// Where `needle` first occurs in `bytes[from..<to]` (to the end by default).
+  static func find(
+    _ needle: String, in bytes: UnsafeRawBufferPointer, from: Int = 0, to: Int? = nil
+  ) -> Int? {
+    let end = to ?? bytes.count
+    var needle = needle
+    return needle.withUTF8 { needle -> Int? in
+      guard let first = needle.first else { return from }
+      var index = from
+      while index + needle.count <= end,
+        let candidate = bytes[index..<(end - needle.count + 1)].firstIndex(of: first)
+      {
+        if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
+        index = candidate + 1
+      }
+      return nil
     }
-    return nil
   }
 }
 
