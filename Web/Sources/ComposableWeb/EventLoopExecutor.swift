@@ -1,5 +1,3 @@
-import Hummingbird
-import HummingbirdWebSocket
 import NIOCore
 
 /// A task executor that runs jobs on a NIO event loop.
@@ -28,20 +26,5 @@ final class EventLoopTaskExecutor: TaskExecutor, Sendable {
     eventLoop.execute {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
     }
-  }
-}
-
-/// The request context of the `/live` socket: Hummingbird's WebSocket context, plus the event loop
-/// of the connection it arrived on (see ``EventLoopTaskExecutor``).
-struct LiveSocketRequestContext: RequestContext, WebSocketRequestContext {
-  var coreContext: CoreRequestContextStorage
-  let webSocket: WebSocketHandlerReference<Self>
-  /// The event loop of the connection.
-  let eventLoop: any EventLoop
-
-  init(source: ApplicationRequestContextSource) {
-    self.coreContext = .init(source: source)
-    self.webSocket = .init()
-    self.eventLoop = source.channel.eventLoop
   }
 }

@@ -242,3 +242,18 @@ struct Pages: Sendable {
     return "<!DOCTYPE html>" + page.renderStatic()
   }
 }
+
+/// The request context of the `/live` socket: Hummingbird's WebSocket context, plus the event loop
+/// of the connection it arrived on (see ``EventLoopTaskExecutor``).
+struct LiveSocketRequestContext: RequestContext, WebSocketRequestContext {
+  var coreContext: CoreRequestContextStorage
+  let webSocket: WebSocketHandlerReference<Self>
+  /// The event loop of the connection.
+  let eventLoop: any EventLoop
+
+  init(source: ApplicationRequestContextSource) {
+    self.coreContext = .init(source: source)
+    self.webSocket = .init()
+    self.eventLoop = source.channel.eventLoop
+  }
+}

@@ -267,19 +267,10 @@ enum Page {
   static func count(in bytes: UnsafeRawBufferPointer) -> Int? {
     let marker = #"class=\"count\">"#
     guard let range = find(marker, in: bytes) else { return nil }
-    var index = range + marker.utf8.count
-    var negative = false
-    if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
-      negative = true
-      index += 1
+    let digits = bytes[(range + marker.utf8.count)...].prefix {
+      $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
     }
-    var value = 0
-    let digitsStart = index
-    while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-      value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-      index += 1
-    }
-    return index == digitsStart ? nil : negative ? -value : value
+    return Int(String(decoding: digits, as: UTF8.self))
   }
 
   /// Where `needle` first occurs in `bytes[from..<to]` (to the end by default).
