@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import NIOCore
 import Synchronization
 
 /// Bounds that keep one page, or many, from overwhelming the server.
@@ -68,10 +69,11 @@ struct FloodGate {
 /// another for the next one, so that other pages' work runs between two of a page's messages.
 ///
 /// ```swift
-/// let queue = InboundQueue(limit: 64) { message in
+/// let queue = InboundQueue(limit: 64, dropped: { count in logger.warning("Dropped \(count)") }) {
+///   message in
 ///   if case let .text(text) = message { session.receive(text) }
 /// }
-/// if !queue.offer(.text(text)) { /* logged and dropped */ }
+/// queue.offer(.text(text))      // `false` when full: dropped, and counted
 /// ```
 final class InboundQueue: Sendable {
   enum Message: Sendable {
@@ -84,33 +86,67 @@ final class InboundQueue: Sendable {
     var next = 0
     var isHandling = false
     var isFinished = false
+    var dropped = 0
   }
 
-  private let limit: Int
+  /// The most messages the queue holds.
+  let limit: Int
   // The standard library's `Mutex`, whose `withLock` is specialized here (a generic lock's
   // closure returning a tuple looks up the tuple's type metadata on every call).
   private let state = Mutex(State())
   private let handle: @MainActor @Sendable (Message) -> Void
+  private let dropped: @Sendable (Int) -> Void
 
-  /// A queue of at most `limit` messages waiting to be handled by `handle`.
-  init(limit: Int, handle: @escaping @MainActor @Sendable (Message) -> Void) {
+  /// A queue of at most `limit` messages waiting to be handled by `handle`. `dropped` is told
+  /// the count of messages dropped so far at the first drop and every hundredth.
+  init(
+    limit: Int,
+    dropped: @escaping @Sendable (Int) -> Void = { _ in },
+    handle: @escaping @MainActor @Sendable (Message) -> Void
+  ) {
     self.limit = max(1, limit)
+    self.dropped = dropped
     self.handle = handle
   }
 
   /// Queues a message; `false` when the queue is full (or finished) and the message was dropped.
+  @discardableResult
   func offer(_ message: Message) -> Bool {
-    let (queued, start) = state.withLock { state -> (Bool, Bool) in
-      guard !state.isFinished, state.pending.count - state.next < limit else { return (false, false) }
+    enum Outcome { case queued(start: Bool), dropped(count: Int), refused }
+    let outcome = state.withLock { state -> Outcome in
+      guard !state.isFinished else { return .refused }
+      guard state.pending.count - state.next < limit else {
+        state.dropped += 1
+        return .dropped(count: state.dropped)
+      }
       state.pending.append(message)
-      guard !state.isHandling else { return (true, false) }
+      guard !state.isHandling else { return .queued(start: false) }
       state.isHandling = true
-      return (true, true)
+      return .queued(start: true)
     }
-    if start {
-      Task.detached { @MainActor in self.handleNext() }
+    switch outcome {
+    case let .queued(start):
+      if start { Task.detached { @MainActor in self.handleNext() } }
+      return true
+    case let .dropped(count):
+      report(dropped: count)
+      return false
+    case .refused:
+      return false
     }
-    return queued
+  }
+
+  /// Counts a message dropped for want of room by whoever holds messages for the queue.
+  func drop() {
+    report(dropped: state.withLock { state in
+      state.dropped += 1
+      return state.dropped
+    })
+  }
+
+  /// Tells `dropped` the count so far, at the first drop and every hundredth.
+  private func report(dropped count: Int) {
+    if count == 1 || count.isMultiple(of: 100) { dropped(count) }
   }
 
   /// Drops what is still queued and refuses what comes later.
@@ -163,61 +199,62 @@ final class InboundQueue: Sendable {
   }
 }
 
-/// The messages for a page's socket, written in order.
+/// The messages for a page's socket, written in order on its connection's event loop.
 ///
-/// No task waits on it either: the first message sent while none is being written starts a task
-/// that writes until the queue is empty. A write that fails (the socket went away) drops the rest.
+/// No task waits on it either: the first message sent while none is waiting asks the event loop
+/// to write every message waiting by then, and to flush them at once.
 ///
 /// ```swift
-/// let queue = OutboundQueue(executor: executor) { message in try await outbound.write(.text(message)) }
+/// let queue = OutboundQueue(eventLoop: channel.eventLoop) { message in
+///   channel.write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: message)), promise: nil)
+/// } flush: {
+///   channel.flush()
+/// }
 /// queue.send(#"{"type":"render",…}"#)
 /// ```
 final class OutboundQueue: Sendable {
   private struct State {
     var pending: [String] = []
-    var isWriting = false
+    var isScheduled = false
     var isFinished = false
-    var drained: [CheckedContinuation<Void, Never>] = []
   }
 
   // A `Mutex`, as in `InboundQueue`.
   private let state = Mutex(State())
-  private let executor: (any TaskExecutor)?
-  private let write: @Sendable (String) async throws -> Void
+  private let eventLoop: any EventLoop
+  private let write: @Sendable (String) -> Void
+  private let flush: @Sendable () -> Void
 
-  /// A queue whose writing task prefers `executor` (the socket's event loop), if given.
+  /// A queue whose messages `write` hands to the socket and `flush` sends, both called on
+  /// `eventLoop`.
   init(
-    executor: (any TaskExecutor)? = nil,
-    write: @escaping @Sendable (String) async throws -> Void
+    eventLoop: any EventLoop,
+    write: @escaping @Sendable (String) -> Void,
+    flush: @escaping @Sendable () -> Void
   ) {
-    self.executor = executor
+    self.eventLoop = eventLoop
     self.write = write
+    self.flush = flush
   }
 
   /// Queues `message` for the socket.
   func send(_ message: String) {
-    let start = state.withLock { state -> Bool in
+    let schedule = state.withLock { state -> Bool in
       guard !state.isFinished else { return false }
       state.pending.append(message)
-      guard !state.isWriting else { return false }
-      state.isWriting = true
+      guard !state.isScheduled else { return false }
+      state.isScheduled = true
       return true
     }
-    if start {
-      Task.detached(executorPreference: executor) { await self.writeQueued() }
+    if schedule {
+      eventLoop.execute { self.writePending() }
     }
   }
 
-  /// Waits until every message queued so far is written (or dropped).
+  /// Waits until every message queued so far is handed to the socket (or dropped).
   func drain() async {
-    await withCheckedContinuation { continuation in
-      let isIdle = state.withLock { state -> Bool in
-        guard state.isWriting else { return true }
-        state.drained.append(continuation)
-        return false
-      }
-      if isIdle { continuation.resume() }
-    }
+    // The event loop runs its jobs in order: this one runs after the writes already asked for.
+    try? await eventLoop.submit {}.get()
   }
 
   /// Drops what is still queued and refuses what comes later.
@@ -228,29 +265,14 @@ final class OutboundQueue: Sendable {
     }
   }
 
-  private func writeQueued() async {
-    while true {
-      let (batch, drained) = state.withLock { state -> ([String], [CheckedContinuation<Void, Never>]) in
-        guard state.pending.isEmpty else {
-          defer { state.pending = [] }
-          return (state.pending, [])
-        }
-        state.isWriting = false
-        defer { state.drained = [] }
-        return ([], state.drained)
-      }
-      if batch.isEmpty {
-        for continuation in drained { continuation.resume() }
-        return
-      }
-      for message in batch {
-        do {
-          try await write(message)
-        } catch {
-          finish()
-          break
-        }
-      }
+  private func writePending() {
+    let batch = state.withLock { state -> [String] in
+      state.isScheduled = false
+      defer { state.pending = [] }
+      return state.pending
     }
+    guard !batch.isEmpty else { return }
+    for message in batch { write(message) }
+    flush()
   }
 }

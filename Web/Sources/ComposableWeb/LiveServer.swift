@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 
 /// The web server: an index page listing the features, one page per feature, the page script,
 /// and the WebSocket (`/live`) through which each tab talks to its session.
@@ -92,14 +93,18 @@ public struct LiveServer: Sendable {
         return .dontUpgrade
       }
       return .upgrade([:])
-    } onUpgrade: { inbound, outbound, context in
+    } onUpgrade: { inbound, _, context in
       let query = context.request.uri.queryParameters
       let featurePath = query["feature"].map(String.init) ?? ""
       let resumeID = query["session"].map(String.init)
-      // The socket's reads and writes run on its connection's event loop.
-      let executor = EventLoopTaskExecutor(eventLoop: context.requestContext.eventLoop)
-      let messages = OutboundQueue(executor: executor) { message in
-        try await outbound.write(.text(message))
+      // The socket's messages are written on its connection's event loop, and read there too.
+      let channel = context.requestContext.channel
+      let messages = OutboundQueue(eventLoop: channel.eventLoop) { message in
+        let frame = WebSocketFrame(
+          fin: true, opcode: .text, data: channel.allocator.buffer(string: message))
+        channel.write(frame, promise: nil)
+      } flush: {
+        channel.flush()
       }
       guard
         let connection = await registry.connect(
@@ -112,10 +117,9 @@ public struct LiveServer: Sendable {
       let session = await registry.session(id: connection.sessionID)
       defer { messages.finish() }
       do {
-        try await withTaskExecutorPreference(executor) {
-          try await Self.read(
-            inbound: inbound, session: session, limit: limits.inboundQueueSize, logger: logger)
-        }
+        try await Self.read(
+          inbound: inbound, channel: channel, session: session, limit: limits.inboundQueueSize,
+          logger: logger)
       } catch {
         await registry.disconnect(connection)
         throw error
@@ -138,32 +142,55 @@ public struct LiveServer: Sendable {
   /// Hands the socket's messages to the session, until the page goes away. The session handles
   /// them in order on the main actor; the socket is read meanwhile into a bounded queue, and
   /// what does not fit is dropped.
+  ///
+  /// The messages are taken off the channel's pipeline by a ``LiveFrameHandler``; Hummingbird's
+  /// sequence, read here, brings only what arrived before the handler was added, then the
+  /// handler's marker, and handles control frames (pings, the closing handshake) as it is read.
   private static func read(
     inbound: WebSocketInboundStream,
+    channel: any Channel,
     session: LiveSession?,
     limit: Int,
     logger: Logger
   ) async throws {
-    let queue = InboundQueue(limit: limit) { message in
+    let sessionID = session.map { $0.id } ?? ""
+    let queue = InboundQueue(limit: limit) { dropped in
+      logger.warning(
+        "Dropped a message: the session's inbound queue is full",
+        metadata: ["session": "\(sessionID)", "dropped": "\(dropped)"])
+    } handle: { message in
       switch message {
       case let .text(text): session?.receive(text)
       case let .binary(count): session?.receiveBinary(byteCount: count)
       }
     }
     defer { queue.finish() }
-    var dropped = 0
-    for try await message in inbound.messages(maxSize: LiveSession.maximumMessageSize * 2) {
-      let queued: InboundQueue.Message =
+    let marker = LiveSession.makeID()
+    let reader: LiveFrameHandler.Installed?
+    do {
+      reader = try await channel.eventLoop.submit {
+        try LiveFrameHandler.install(
+          on: channel, queue: queue, maximumSize: LiveSession.maximumMessageSize * 2,
+          marker: marker)
+      }.get()
+    } catch {
+      logger.warning(
+        "Reading the socket through Hummingbird's sequence: its frame handler could not be added",
+        metadata: ["session": "\(sessionID)", "error": "\(error)"])
+      reader = nil
+    }
+    let executor = EventLoopTaskExecutor(eventLoop: channel.eventLoop)
+    try await withTaskExecutorPreference(executor) {
+      for try await message in inbound.messages(maxSize: LiveSession.maximumMessageSize * 2) {
         switch message {
-        case let .text(text): .text(text)
-        case let .binary(buffer): .binary(buffer.readableBytes)
-        }
-      if !queue.offer(queued) {
-        dropped += 1
-        if dropped == 1 || dropped.isMultiple(of: 100) {
-          logger.warning(
-            "Dropped a message: the session's inbound queue is full",
-            metadata: ["session": "\(session.map { $0.id } ?? "")", "dropped": "\(dropped)"])
+        case let .text(text):
+          if let reader, text == marker {
+            reader.release()
+          } else {
+            queue.offer(.text(text))
+          }
+        case let .binary(buffer):
+          queue.offer(.binary(buffer.readableBytes))
         }
       }
     }
@@ -243,17 +270,17 @@ struct Pages: Sendable {
   }
 }
 
-/// The request context of the `/live` socket: Hummingbird's WebSocket context, plus the event loop
-/// of the connection it arrived on (see ``EventLoopTaskExecutor``).
+/// The request context of the `/live` socket: Hummingbird's WebSocket context, plus the channel
+/// of the connection it arrived on (see ``LiveFrameHandler``).
 struct LiveSocketRequestContext: RequestContext, WebSocketRequestContext {
   var coreContext: CoreRequestContextStorage
   let webSocket: WebSocketHandlerReference<Self>
-  /// The event loop of the connection.
-  let eventLoop: any EventLoop
+  /// The connection's channel.
+  let channel: any Channel
 
   init(source: ApplicationRequestContextSource) {
     self.coreContext = .init(source: source)
     self.webSocket = .init()
-    self.eventLoop = source.channel.eventLoop
+    self.channel = source.channel
   }
 }

@@ -114,7 +114,7 @@ public final class LiveSession {
   }
 
   /// A new session id: 128 random bits as 32 hex digits.
-  public static func makeID() -> String {
+  public nonisolated static func makeID() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<2).map { _ in
       let word = generator.next() as UInt64

@@ -1,5 +1,7 @@
 import ComposableArchitecture
 @testable import ComposableWeb
+import Foundation
+import NIOPosix
 import Testing
 
 @MainActor
@@ -24,12 +26,19 @@ import Testing
 
   @Test func theInboundQueueDropsWhatDoesNotFit() async throws {
     let received = LockIsolated<[String]>([])
-    let queue = InboundQueue(limit: 3) { message in
+    let reported = LockIsolated<[Int]>([])
+    let queue = InboundQueue(limit: 3) { count in
+      reported.withValue { $0.append(count) }
+    } handle: { message in
       if case let .text(text) = message { received.withValue { $0.append(text) } }
     }
     // The test holds the main actor, so nothing is handled before it waits.
     let offered = (0..<5).map { queue.offer(.text("\($0)")) }
     #expect(offered == [true, true, true, false, false])
+    // Drops are reported at the first and every hundredth: two drops, one report.
+    #expect(reported.value == [1])
+    for _ in 0..<98 { queue.drop() }
+    #expect(reported.value == [1, 100])
     #expect(received.value.isEmpty)
     try await waitUntil { received.value.count == 3 }
     #expect(received.value == ["0", "1", "2"])
@@ -74,34 +83,45 @@ import Testing
     #expect(queue.storedCount == 0)
   }
 
-  @Test func theOutboundQueueWritesInOrderAndDrains() async throws {
-    let written = LockIsolated<[String]>([])
-    let queue = OutboundQueue { message in
-      try await Task.sleep(for: .milliseconds(1))
-      written.withValue { $0.append(message) }
+  @Test func theOutboundQueueWritesInOrderFlushingEachBatchOnce() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let loop = group.next()
+    let events = LockIsolated<[String]>([])
+    let queue = OutboundQueue(eventLoop: loop) { message in
+      events.withValue { $0.append(message) }
+    } flush: {
+      events.withValue { $0.append("flush") }
     }
-    for index in 0..<20 { queue.send("m\(index)") }
+    // The loop is busy while the messages are queued: they are written as one batch.
+    let busy = DispatchSemaphore(value: 0)
+    loop.execute { busy.wait() }
+    for index in 0..<5 { queue.send("m\(index)") }
+    busy.signal()
     await queue.drain()
-    #expect(written.value == (0..<20).map { "m\($0)" })
-    // Idle again: a later message starts writing anew.
+    #expect(events.value == ["m0", "m1", "m2", "m3", "m4", "flush"])
+    // Idle again: a later message is written and flushed anew.
     queue.send("later")
     await queue.drain()
-    #expect(written.value.last == "later")
-    await queue.drain()
+    #expect(events.value.suffix(2) == ["later", "flush"])
+    try await group.shutdownGracefully()
   }
 
-  @Test func aFailedWriteDropsTheRestAndLaterMessages() async throws {
-    struct Gone: Error {}
-    let attempts = LockIsolated(0)
-    let queue = OutboundQueue { _ in
-      attempts.withValue { $0 += 1 }
-      throw Gone()
-    }
-    for index in 0..<5 { queue.send("m\(index)") }
-    await queue.drain()
+  @Test func aFinishedOutboundQueueDropsWhatWaitsAndRefusesLaterMessages() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let loop = group.next()
+    let written = LockIsolated<[String]>([])
+    let queue = OutboundQueue(eventLoop: loop) { message in
+      written.withValue { $0.append(message) }
+    } flush: {}
+    let busy = DispatchSemaphore(value: 0)
+    loop.execute { busy.wait() }
+    queue.send("waiting")
+    queue.finish()
     queue.send("after")
+    busy.signal()
     await queue.drain()
-    #expect(attempts.value == 1)
+    #expect(written.value.isEmpty)
+    try await group.shutdownGracefully()
   }
 
   @Test func newSessionsBeyondTheCapAreRefusedWithAClearMessage() throws {

@@ -1,0 +1,150 @@
+import ComposableArchitecture
+@testable import ComposableWeb
+import NIOCore
+import NIOEmbedded
+import NIOWebSocket
+import Testing
+
+/// The handler that takes a page's messages off the socket's pipeline, in a pipeline like the
+/// server's after a WebSocket upgrade: swift-nio's frame decoder, then a recorder standing for
+/// Hummingbird's channel.
+@MainActor
+@Suite struct LiveFrameHandlerTests {
+  /// Stands for Hummingbird's async channel: keeps every frame that reaches it.
+  final class Recorder: ChannelInboundHandler {
+    typealias InboundIn = WebSocketFrame
+    var frames: [WebSocketFrame] = []
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+      frames.append(unwrapInboundIn(data))
+    }
+    var texts: [String] {
+      frames.filter { $0.opcode == .text }.map { String(buffer: $0.unmaskedData) }
+    }
+  }
+
+  struct Harness {
+    let channel: EmbeddedChannel
+    let recorder: Recorder
+    let received: LockIsolated<[String]>
+    let dropped: LockIsolated<[Int]>
+    let queue: InboundQueue
+
+    init(limit: Int = 64) throws {
+      channel = EmbeddedChannel()
+      recorder = Recorder()
+      try channel.pipeline.syncOperations.addHandlers(
+        ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 16)), recorder)
+      let received = LockIsolated<[String]>([])
+      let dropped = LockIsolated<[Int]>([])
+      self.received = received
+      self.dropped = dropped
+      queue = InboundQueue(limit: limit) { count in
+        dropped.withValue { $0.append(count) }
+      } handle: { message in
+        switch message {
+        case let .text(text): received.withValue { $0.append(text) }
+        case let .binary(count): received.withValue { $0.append("binary \(count)") }
+        }
+      }
+    }
+
+    func install(marker: String = "marker") throws -> LiveFrameHandler.Installed {
+      try LiveFrameHandler.install(on: channel, queue: queue, maximumSize: 1_000, marker: marker)
+    }
+
+    /// Sends a frame as a browser does (masked) into the channel.
+    func send(_ opcode: WebSocketOpcode, _ text: String, fin: Bool = true) throws {
+      let encoder = EmbeddedChannel(handler: WebSocketFrameEncoder())
+      try encoder.writeOutbound(
+        WebSocketFrame(
+          fin: fin, opcode: opcode, maskKey: WebSocketMaskingKey([7, 1, 9, 4]),
+          data: ByteBuffer(string: text)))
+      while let bytes = try encoder.readOutbound(as: ByteBuffer.self) {
+        try channel.writeInbound(bytes)
+      }
+    }
+
+    /// Runs what the event loop has queued (the handler's release).
+    func runLoop() {
+      channel.embeddedEventLoop.run()
+    }
+  }
+
+  @Test func framesFromBeforeTheHandlerReachTheSequenceAheadOfTheMarker() throws {
+    let harness = try Harness()
+    try harness.send(.text, "early")
+    _ = try harness.install(marker: "m-123")
+    #expect(harness.recorder.texts == ["early", "m-123"])
+  }
+
+  @Test func messagesAreHeldUntilReleasedThenHandedOverInOrder() async throws {
+    let harness = try Harness()
+    let installed = try harness.install()
+    try harness.send(.text, "one")
+    try harness.send(.text, "two")
+    // Held: neither the queue nor Hummingbird's sequence sees them.
+    try await Task.sleep(for: .milliseconds(20))
+    #expect(harness.received.value.isEmpty)
+    #expect(harness.recorder.texts == ["marker"])
+    installed.release()
+    harness.runLoop()
+    try harness.send(.text, "three")
+    try await waitUntil { harness.received.value.count == 3 }
+    #expect(harness.received.value == ["one", "two", "three"])
+    #expect(harness.recorder.texts == ["marker"])
+  }
+
+  @Test func controlFramesGoOnToHummingbird() async throws {
+    let harness = try Harness()
+    let installed = try harness.install()
+    installed.release()
+    harness.runLoop()
+    try harness.send(.ping, "p")
+    try harness.send(.text, "click")
+    try harness.send(.connectionClose, "")
+    try await waitUntil { harness.received.value.count == 1 }
+    #expect(harness.received.value == ["click"])
+    #expect(harness.recorder.frames.map(\.opcode) == [.text, .ping, .connectionClose])
+  }
+
+  @Test func aFragmentedMessageArrivesWholeAndABinaryOneAsItsSize() async throws {
+    let harness = try Harness()
+    let installed = try harness.install()
+    installed.release()
+    harness.runLoop()
+    try harness.send(.text, "{\"hand", fin: false)
+    try harness.send(.continuation, "ler\":\"h1\"}")
+    try harness.send(.binary, "12345")
+    try await waitUntil { harness.received.value.count == 2 }
+    #expect(harness.received.value == [#"{"handler":"h1"}"#, "binary 5"])
+  }
+
+  @Test func aFragmentedMessageOverTheLimitIsAnError() throws {
+    let harness = try Harness()
+    let installed = try harness.install()
+    installed.release()
+    harness.runLoop()
+    try harness.send(.text, String(repeating: "x", count: 600), fin: false)
+    #expect(throws: NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge) {
+      try harness.send(.continuation, String(repeating: "x", count: 600))
+    }
+  }
+
+  @Test func heldMessagesBeyondTheQueuesLimitAreDroppedAndCounted() async throws {
+    let harness = try Harness(limit: 2)
+    let installed = try harness.install()
+    for index in 0..<5 { try harness.send(.text, "m\(index)") }
+    #expect(harness.dropped.value == [1])
+    installed.release()
+    harness.runLoop()
+    try await waitUntil { harness.received.value.count == 2 }
+    #expect(harness.received.value == ["m0", "m1"])
+  }
+
+  /// Waits (up to two seconds) until `condition` holds.
+  func waitUntil(_ condition: () -> Bool) async throws {
+    for _ in 0..<400 where !condition() {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+}
