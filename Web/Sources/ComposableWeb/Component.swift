@@ -70,7 +70,7 @@ public func forEach<ID: Hashable & Sendable, State: Identifiable, Action, Parent
 /// written straight to HTML, and each handler is bound to the store as its id is issued.
 protocol ComponentBody {
   @MainActor
-  func write(in session: LiveSession, context: inout LiveSession.RenderContext, into output: inout String)
+  func write(in session: LiveSession, context: inout LiveSession.RenderContext, into output: inout [UInt8])
 }
 
 struct StoreNodes<State, Action>: ComponentBody {
@@ -78,7 +78,7 @@ struct StoreNodes<State, Action>: ComponentBody {
   let store: Store<State, Action>
 
   @MainActor
-  func write(in session: LiveSession, context: inout LiveSession.RenderContext, into output: inout String) {
+  func write(in session: LiveSession, context: inout LiveSession.RenderContext, into output: inout [UInt8]) {
     session.write(nodes, sendingTo: store, context: &context, into: &output)
   }
 }
@@ -124,8 +124,8 @@ extension Node where Action == Never {
   /// let html = Node<Never>.tag("p") { "1 < 2" }.renderStatic()  // "<p>1 &lt; 2</p>"
   /// ```
   public func renderStatic() -> String {
-    var output = ""
+    var output: [UInt8] = []
     HTMLWriter.write(self, into: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 }

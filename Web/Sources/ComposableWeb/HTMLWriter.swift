@@ -2,8 +2,9 @@ import IssueReporting
 
 /// Escaping and serialisation shared by static pages and sessions.
 ///
-/// Everything here works on UTF-8 bytes: the characters it escapes are ASCII, so a string
-/// without any of them is appended whole, and one with some is appended in runs between them.
+/// Everything here writes UTF-8 bytes: the characters it escapes are ASCII, so text is copied in
+/// runs between them (a `[UInt8]` appends a run with one copy, where a `String` append costs far
+/// more).
 enum HTMLWriter {
   /// Whether `tag` names an element that has no closing tag.
   ///
@@ -18,8 +19,14 @@ enum HTMLWriter {
     }
   }
 
+  /// Appends `text`'s UTF-8 bytes.
+  @inline(__always)
+  static func append(_ text: String, to output: inout [UInt8]) {
+    output.append(contentsOf: text.utf8)
+  }
+
   /// Escapes text for use between tags: `&`, `<` and `>`.
-  static func escapeText(_ text: String, into output: inout String) {
+  static func escapeText(_ text: String, into output: inout [UInt8]) {
     escape(text, into: &output) { byte in
       switch byte {
       case UInt8(ascii: "&"): "&amp;"
@@ -31,7 +38,7 @@ enum HTMLWriter {
   }
 
   /// Escapes text for use inside a double-quoted attribute value: `&`, `<`, `>`, `"` and `'`.
-  static func escapeAttribute(_ text: String, into output: inout String) {
+  static func escapeAttribute(_ text: String, into output: inout [UInt8]) {
     escape(text, into: &output) { byte in
       switch byte {
       case UInt8(ascii: "&"): "&amp;"
@@ -44,45 +51,56 @@ enum HTMLWriter {
     }
   }
 
-  /// Appends `text` with every byte that `replacement` names replaced. Only ASCII bytes may be
-  /// replaced, so the runs between them are whole scalars.
+  /// Appends `text` with every byte that `replacement` names replaced, copying the runs between
+  /// them whole. Only ASCII bytes may be replaced, so the runs are whole scalars.
   @inline(__always)
   static func escape(
-    _ text: String, into output: inout String, replacement: (UInt8) -> String?
+    _ text: String, into output: inout [UInt8], replacement: (UInt8) -> StaticString?
   ) {
-    // Most text has nothing to escape: one pass over its bytes finds that out.
-    let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
-      !bytes.contains { replacement($0) != nil }
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      escape(bytes, into: &output, replacement: replacement)
     }
-    if clean == true {
-      output += text
-      return
+    if done == nil {
+      escape(Array(text.utf8), into: &output, replacement: replacement)
     }
-    let utf8 = text.utf8
-    var runStart = utf8.startIndex
-    var index = runStart
-    while index != utf8.endIndex {
-      if let escaped = replacement(utf8[index]) {
-        if runStart != index { output += text[runStart..<index] }
-        output += escaped
-        runStart = utf8.index(after: index)
-      }
-      index = utf8.index(after: index)
+  }
+
+  @inline(__always)
+  private static func escape(
+    _ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8],
+    replacement: (UInt8) -> StaticString?
+  ) {
+    var runStart = 0
+    for index in bytes.indices {
+      guard let escaped = replacement(bytes[index]) else { continue }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      output.append(
+        contentsOf: UnsafeBufferPointer(start: escaped.utf8Start, count: escaped.utf8CodeUnitCount))
+      runStart = index + 1
     }
-    if runStart == utf8.startIndex {
-      output += text
-    } else if runStart != utf8.endIndex {
-      output += text[runStart...]
-    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+  }
+
+  private static func escape(
+    _ bytes: [UInt8], into output: inout [UInt8], replacement: (UInt8) -> StaticString?
+  ) {
+    bytes.withUnsafeBufferPointer { escape($0, into: &output, replacement: replacement) }
   }
 
   /// Whether `name` is safe as a tag or attribute name (ASCII letters, digits, `-`, `_`, `:`),
   /// and does not start with `on` in any case (an event handler attribute).
   static func isSafeName(_ name: String) -> Bool {
-    name.utf8.withContiguousStorageIfAvailable(isSafeName) ?? isSafeName(name.utf8)
+    isSafeName(name, afterPrefix: false)
   }
 
-  private static func isSafeName(_ name: some Sequence<UInt8>) -> Bool {
+  /// Whether `name` is safe after a prefix that makes it an attribute name of its own (such as
+  /// `data-ocaf-`): the same characters, and it may start with `on`.
+  static func isSafeName(_ name: String, afterPrefix: Bool) -> Bool {
+    name.utf8.withContiguousStorageIfAvailable { isSafeName($0, afterPrefix: afterPrefix) }
+      ?? isSafeName(name.utf8, afterPrefix: afterPrefix)
+  }
+
+  private static func isSafeName(_ name: some Sequence<UInt8>, afterPrefix: Bool) -> Bool {
     var position = 0
     var startsWithO = false
     for byte in name {
@@ -94,7 +112,9 @@ enum HTMLWriter {
       default:
         return false
       }
-      if position == 0 {
+      if afterPrefix {
+        // Only the characters count.
+      } else if position == 0 {
         startsWithO = byte | 0x20 == UInt8(ascii: "o")
       } else if position == 1, startsWithO, byte | 0x20 == UInt8(ascii: "n") {
         return false
@@ -105,37 +125,48 @@ enum HTMLWriter {
   }
 
   /// Appends `<tag` (or `<span` for an unsafe tag name), without the closing `>`.
-  static func openTagStart(_ tag: String, into output: inout String) {
-    output += "<"
-    output += isSafeName(tag) ? tag : "span"
+  static func openTagStart(_ tag: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "<"))
+    append(isSafeName(tag) ? tag : "span", to: &output)
   }
 
   /// Appends ` name="value"`, escaped; an unsafe attribute name is left out.
-  static func attribute(_ name: String, _ value: String, into output: inout String) {
+  static func attribute(_ name: String, _ value: String, into output: inout [UInt8]) {
     guard isSafeName(name) else { return }
-    output += " "
-    output += name
-    output += "=\""
+    output.append(UInt8(ascii: " "))
+    append(name, to: &output)
+    append("=\"", to: &output)
     escapeAttribute(value, into: &output)
-    output += "\""
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends ` data-ocaf-event="id"`, the attribute through which the page finds an event's
+  /// handler; an unsafe event name is left out.
+  static func eventAttribute(_ event: String, _ handlerID: String, into output: inout [UInt8]) {
+    guard isSafeName(event, afterPrefix: true) else { return }
+    append(" data-ocaf-", to: &output)
+    append(event, to: &output)
+    append("=\"", to: &output)
+    escapeAttribute(handlerID, into: &output)
+    output.append(UInt8(ascii: "\""))
   }
 
   static func openTag(
-    _ tag: String, attributes: [(name: String, value: String)], into output: inout String
+    _ tag: String, attributes: [(name: String, value: String)], into output: inout [UInt8]
   ) {
     openTagStart(tag, into: &output)
     for (name, value) in attributes { attribute(name, value, into: &output) }
-    output += ">"
+    output.append(UInt8(ascii: ">"))
   }
 
-  static func closeTag(_ tag: String, into output: inout String) {
+  static func closeTag(_ tag: String, into output: inout [UInt8]) {
     guard !isVoidElement(tag) else { return }
-    output += "</"
-    output += isSafeName(tag) ? tag : "span"
-    output += ">"
+    append("</", to: &output)
+    append(isSafeName(tag) ? tag : "span", to: &output)
+    output.append(UInt8(ascii: ">"))
   }
 
-  static func write(_ node: Node<Never>, into output: inout String) {
+  static func write(_ node: Node<Never>, into output: inout [UInt8]) {
     switch node {
     case let .element(element):
       openTag(element.tag, attributes: element.attributes, into: &output)

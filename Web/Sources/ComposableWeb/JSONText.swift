@@ -5,116 +5,91 @@ import Foundation
 /// common message read without a decoder. Every page message is one of these, so they are worth
 /// the few lines: a `JSONEncoder` builds a tree of values and sorts keys for each patch.
 enum JSONText {
-  /// Appends `text` as a JSON string literal, quotes included: the literal's length is counted
-  /// first, then its bytes are written into a string of that size.
-  static func appendString(_ text: String, into output: inout String) {
-    var text = text
-    text.withUTF8 { source in
-      let length = quotedLength(source)
-      output += String(unsafeUninitializedCapacity: length) { target in
-        writeQuoted(source, into: target)
-      }
+  /// Appends `text` as a JSON string literal, quotes included.
+  static func appendString(_ text: String, into output: inout [UInt8]) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+      appendString($0, into: &output)
+    }
+    if done == nil {
+      Array(text.utf8).withUnsafeBufferPointer { appendString($0, into: &output) }
     }
   }
 
-  /// The length in bytes of `source` written as a JSON string literal, quotes included.
-  private static func quotedLength(_ source: UnsafeBufferPointer<UInt8>) -> Int {
-    var length = 2
-    for byte in source {
+  /// Appends the UTF-8 text `bytes` as a JSON string literal, quotes included.
+  static func appendString(_ bytes: [UInt8], into output: inout [UInt8]) {
+    bytes.withUnsafeBufferPointer { appendString($0, into: &output) }
+  }
+
+  /// Appends `source` as a JSON string literal, quotes included, copying the runs between the
+  /// bytes it escapes whole.
+  private static func appendString(_ source: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var runStart = 0
+    for index in source.indices {
+      let byte = source[index]
+      guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
+        continue
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+      runStart = index + 1
+      output.append(UInt8(ascii: "\\"))
       switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
-        UInt8(ascii: "\t"), 0x08, 0x0C:
-        length += 2
-      case ..<0x20:
-        length += 6
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+      case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+      case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+      case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+      case 0x08: output.append(UInt8(ascii: "b"))
+      case 0x0C: output.append(UInt8(ascii: "f"))
       default:
-        length += 1
-      }
-    }
-    return length
-  }
-
-  /// Writes `source` as a JSON string literal into `target`, which holds exactly
-  /// ``quotedLength(_:)`` bytes; returns that length.
-  private static func writeQuoted(
-    _ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>
-  ) -> Int {
-    var position = 0
-    func put(_ byte: UInt8) {
-      target[position] = byte
-      position += 1
-    }
-    put(UInt8(ascii: "\""))
-    for byte in source {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        put(UInt8(ascii: "\\"))
-        put(byte)
-      case UInt8(ascii: "\n"):
-        put(UInt8(ascii: "\\"))
-        put(UInt8(ascii: "n"))
-      case UInt8(ascii: "\r"):
-        put(UInt8(ascii: "\\"))
-        put(UInt8(ascii: "r"))
-      case UInt8(ascii: "\t"):
-        put(UInt8(ascii: "\\"))
-        put(UInt8(ascii: "t"))
-      case 0x08:
-        put(UInt8(ascii: "\\"))
-        put(UInt8(ascii: "b"))
-      case 0x0C:
-        put(UInt8(ascii: "\\"))
-        put(UInt8(ascii: "f"))
-      case ..<0x20:
-        for escape in "\\u00".utf8 { put(escape) }
-        // Below 0x20: the high digit is 0 or 1, the low one 0-9 or a-f.
-        put(UInt8(ascii: "0") + byte >> 4)
+        // Below 0x20: `\u00` and two hex digits, the high one 0 or 1, the low one 0-9 or a-f.
+        output.append(contentsOf: "u00".utf8)
+        output.append(UInt8(ascii: "0") + byte >> 4)
         let low = byte & 0x0F
-        put(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
-      default:
-        put(byte)
+        output.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
       }
     }
-    put(UInt8(ascii: "\""))
-    return position
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+    output.append(UInt8(ascii: "\""))
   }
 
-  /// `{"html":…,"session":…,"type":"render"}`
-  static func render(session: String, html: String) -> String {
-    var output = ""
-    output.reserveCapacity(html.utf8.count + session.utf8.count + 48)
-    output += #"{"html":"#
+  /// `{"html":…,"session":…,"type":"render"}`, from the HTML's UTF-8 bytes.
+  static func render(session: String, html: [UInt8]) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(html.count + html.count / 8 + session.utf8.count + 48)
+    output.append(contentsOf: #"{"html":"#.utf8)
     appendString(html, into: &output)
-    output += #","session":"#
+    output.append(contentsOf: #","session":"#.utf8)
     appendString(session, into: &output)
-    output += #","type":"render"}"#
-    return output
+    output.append(contentsOf: #","type":"render"}"#.utf8)
+    return String(decoding: output, as: UTF8.self)
   }
 
-  /// `{"patches":[{"html":…,"id":…},…],"type":"patch","values":[…]}`
-  static func patch(_ patches: [(id: String, html: String)], values: [PatchValue]) -> String {
-    var output = ""
-    output.reserveCapacity(patches.reduce(64) { $0 + $1.html.utf8.count + $1.id.utf8.count + 24 })
-    output += #"{"patches":["#
+  /// `{"patches":[{"html":…,"id":…},…],"type":"patch","values":[…]}`, from each patch's HTML as
+  /// UTF-8 bytes.
+  static func patch(_ patches: [(id: String, html: [UInt8])], values: [PatchValue]) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(
+      patches.reduce(64) { $0 + $1.html.count + $1.html.count / 8 + $1.id.utf8.count + 24 })
+    output.append(contentsOf: #"{"patches":["#.utf8)
     for (index, patch) in patches.enumerated() {
-      if index > 0 { output += "," }
-      output += #"{"html":"#
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      output.append(contentsOf: #"{"html":"#.utf8)
       appendString(patch.html, into: &output)
-      output += #","id":"#
+      output.append(contentsOf: #","id":"#.utf8)
       appendString(patch.id, into: &output)
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
-    output += #"],"type":"patch","values":"#
+    output.append(contentsOf: #"],"type":"patch","values":"#.utf8)
     if values.isEmpty {
-      output += "[]"
+      output.append(contentsOf: "[]".utf8)
     } else {
       // Corrections are rare; their numbers are written the way `JSONEncoder` writes them.
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      output += (try? String(decoding: encoder.encode(values), as: UTF8.self)) ?? "[]"
+      output.append(contentsOf: (try? encoder.encode(values)) ?? Data("[]".utf8))
     }
-    output += "}"
-    return output
+    output.append(UInt8(ascii: "}"))
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// The handler id of `{"handler":"ID"}` exactly, with an id of ASCII letters, digits, `-` and

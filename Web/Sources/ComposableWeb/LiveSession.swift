@@ -129,7 +129,7 @@ public final class LiveSession {
     changes.take()
     unmount(Self.rootID)
     pruneReplaced()
-    var html = ""
+    var html: [UInt8] = []
     render(componentID: Self.rootID, component: root, into: &html)
     return JSONText.render(session: id, html: html)
   }
@@ -231,7 +231,7 @@ public final class LiveSession {
     let corrected = corrections
     corrections = []
     guard !changed.isEmpty || !corrected.isEmpty else { return nil }
-    var patches: [(id: String, html: String)] = []
+    var patches: [(id: String, html: [UInt8])] = []
     let dirty = Set(changed.filter { mounted[$0.id]?.generation == $0.generation }.map(\.id))
     // Parents first: a parent's new render replaces its changed children, whose pending changes
     // then belong to a generation that no longer exists.
@@ -239,7 +239,7 @@ public final class LiveSession {
       guard let current = mounted[change.id], current.generation == change.generation else {
         continue
       }
-      var html = ""
+      var html: [UInt8] = []
       renderContents(
         componentID: change.id, component: current.component, dirty: dirty, into: &html)
       patches.append((id: change.id, html: html))
@@ -277,20 +277,20 @@ public final class LiveSession {
   }
 
   private func render(
-    componentID: String, component: Component, dirty: Set<String> = [], into output: inout String
+    componentID: String, component: Component, dirty: Set<String> = [], into output: inout [UInt8]
   ) {
-    output += "<div data-ocaf-component=\""
+    HTMLWriter.append("<div data-ocaf-component=\"", to: &output)
     HTMLWriter.escapeAttribute(componentID, into: &output)
-    output += "\" style=\"display:contents\">"
+    HTMLWriter.append("\" style=\"display:contents\">", to: &output)
     renderContents(componentID: componentID, component: component, dirty: dirty, into: &output)
-    output += "</div>"
+    HTMLWriter.append("</div>", to: &output)
   }
 
   /// Renders a component's contents. Children that were mounted by its previous render, whose
   /// store is the same and whose state did not change, are kept as they are: the page keeps
   /// their nodes, and the HTML holds only a placeholder naming them.
   private func renderContents(
-    componentID: String, component: Component, dirty: Set<String>, into output: inout String
+    componentID: String, component: Component, dirty: Set<String>, into output: inout [UInt8]
   ) {
     componentRenders += 1
     let previous = mounted.removeValue(forKey: componentID)
@@ -310,10 +310,10 @@ public final class LiveSession {
     }
     var context = RenderContext(
       componentID: componentID, previousChildren: Set(previous?.childIDs ?? []), dirty: dirty)
-    let start = output.utf8.count
+    let start = output.count
     if let previous { output.reserveCapacity(start + previous.renderedLength) }
     body.write(in: self, context: &context, into: &output)
-    mounted[componentID]?.renderedLength = output.utf8.count - start
+    mounted[componentID]?.renderedLength = output.count - start
     mounted[componentID]?.handlerIDs = context.handlerIDs
     mounted[componentID]?.childIDs = context.childIDs
     for childID in context.previousChildren.subtracting(context.placed) { unmount(childID) }
@@ -322,7 +322,7 @@ public final class LiveSession {
   /// Writes a component's nodes, issuing an id for each of their handlers.
   func write<State, Action>(
     _ node: Node<Action>, sendingTo store: Store<State, Action>, context: inout RenderContext,
-    into output: inout String
+    into output: inout [UInt8]
   ) {
     switch node {
     case let .element(element):
@@ -333,9 +333,9 @@ public final class LiveSession {
         let handlerID = "h" + String(nextHandlerNumber)
         handlers[handlerID] = BoundHandler(handler, sendingTo: store)
         context.handlerIDs.append(handlerID)
-        HTMLWriter.attribute("data-ocaf-" + event, handlerID, into: &output)
+        HTMLWriter.eventAttribute(event, handlerID, into: &output)
       }
-      output += ">"
+      output.append(UInt8(ascii: ">"))
       for child in element.children {
         write(child, sendingTo: store, context: &context, into: &output)
       }
@@ -359,9 +359,9 @@ public final class LiveSession {
         !context.dirty.contains(childID)
       {
         mounted[childID]?.component = child
-        output += "<div data-ocaf-component=\""
+        HTMLWriter.append("<div data-ocaf-component=\"", to: &output)
         HTMLWriter.escapeAttribute(childID, into: &output)
-        output += "\" data-ocaf-keep=\"\" style=\"display:contents\"></div>"
+        HTMLWriter.append("\" data-ocaf-keep=\"\" style=\"display:contents\"></div>", to: &output)
       } else {
         render(componentID: childID, component: child, dirty: context.dirty, into: &output)
       }

@@ -43,7 +43,7 @@ import Testing
   @Test func aRenderIsWhatJSONEncoderWrites() throws {
     for text in Self.awkward {
       #expect(
-        JSONText.render(session: "s\(text)", html: text)
+        JSONText.render(session: "s\(text)", html: Array(text.utf8))
           == (try encoded(Render(type: "render", session: "s\(text)", html: text))))
     }
   }
@@ -58,7 +58,7 @@ import Testing
     ]
     for values in [[], values] {
       #expect(
-        JSONText.patch(parts, values: values)
+        JSONText.patch(parts.map { (id: $0.id, html: Array($0.html.utf8)) }, values: values)
           == (try encoded(
             Patch(
               type: "patch", patches: parts.map { Patch.Part(id: $0.id, html: $0.html) },
