@@ -2,11 +2,11 @@ import NIOCore
 
 /// A task executor that runs jobs on a NIO event loop.
 ///
-/// A page's socket is read, and its messages written, by tasks that prefer its connection's event
-/// loop (`withTaskExecutorPreference`, `Task(executorPreference:)`): the socket's async API then
-/// runs where the socket's frames are decoded and written, instead of handing every frame to the
-/// global executor's threads and back. A click then crosses threads twice (event loop → main
-/// actor → event loop) instead of four times.
+/// The task that reads a page's socket through Hummingbird's sequence (which brings the frames
+/// from before the page's ``LiveFrameHandler`` was added, and handles pings and the closing
+/// handshake) prefers its connection's event loop (`withTaskExecutorPreference`), so that the
+/// socket's async API runs where its frames are decoded, instead of on the global executor's
+/// threads.
 ///
 /// ```swift
 /// let executor = EventLoopTaskExecutor(eventLoop: channel.eventLoop)
