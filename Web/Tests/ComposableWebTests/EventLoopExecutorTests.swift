@@ -1,7 +1,6 @@
 @testable import ComposableWeb
 import ComposableArchitecture
 import NIOCore
-import NIOPosix
 import Testing
 
 /// Where a page's socket work runs: on its connection's event loop, not the global executor.
@@ -14,31 +13,29 @@ import Testing
   }
 
   @Test func aTaskPreferringTheExecutorRunsOnItsEventLoop() async throws {
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let loop = group.next()
-    let executor = EventLoopTaskExecutor(eventLoop: loop)
-    let preferred = await withTaskExecutorPreference(executor) { await Self.runsOn(loop) }
-    let unpreferred = await Self.runsOn(loop)
-    let detached = await Task.detached(executorPreference: executor) { await Self.runsOn(loop) }.value
-    #expect(preferred)
-    #expect(!unpreferred)
-    #expect(detached)
-    try await group.shutdownGracefully()
+    try await withEventLoop { loop in
+      let executor = EventLoopTaskExecutor(eventLoop: loop)
+      let preferred = await withTaskExecutorPreference(executor) { await Self.runsOn(loop) }
+      let unpreferred = await Self.runsOn(loop)
+      let detached = await Task.detached(executorPreference: executor) { await Self.runsOn(loop) }.value
+      #expect(preferred)
+      #expect(!unpreferred)
+      #expect(detached)
+    }
   }
 
   @Test func theOutboundQueueWritesAndFlushesOnItsEventLoop() async throws {
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let loop = group.next()
-    let places = LockIsolated<[Bool]>([])
-    let queue = OutboundQueue(eventLoop: loop) { _ in
-      places.withValue { $0.append(loop.inEventLoop) }
-    } flush: {
-      places.withValue { $0.append(loop.inEventLoop) }
+    try await withEventLoop { loop in
+      let places = LockIsolated<[Bool]>([])
+      let queue = OutboundQueue(eventLoop: loop) { _ in
+        places.withValue { $0.append(loop.inEventLoop) }
+      } flush: {
+        places.withValue { $0.append(loop.inEventLoop) }
+      }
+      for index in 0..<5 { queue.send("m\(index)") }
+      await queue.drain()
+      #expect(places.value.count >= 6)
+      #expect(places.value.allSatisfy { $0 })
     }
-    for index in 0..<5 { queue.send("m\(index)") }
-    await queue.drain()
-    #expect(places.value.count >= 6)
-    #expect(places.value.allSatisfy { $0 })
-    try await group.shutdownGracefully()
   }
 }

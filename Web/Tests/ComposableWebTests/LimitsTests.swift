@@ -1,7 +1,5 @@
 import ComposableArchitecture
 @testable import ComposableWeb
-import Foundation
-import NIOPosix
 import Testing
 
 @MainActor
@@ -84,44 +82,40 @@ import Testing
   }
 
   @Test func theOutboundQueueWritesInOrderFlushingEachBatchOnce() async throws {
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let loop = group.next()
-    let events = LockIsolated<[String]>([])
-    let queue = OutboundQueue(eventLoop: loop) { message in
-      events.withValue { $0.append(message) }
-    } flush: {
-      events.withValue { $0.append("flush") }
+    try await withEventLoop { loop in
+      let events = LockIsolated<[String]>([])
+      let queue = OutboundQueue(eventLoop: loop) { message in
+        events.withValue { $0.append(message) }
+      } flush: {
+        events.withValue { $0.append("flush") }
+      }
+      // The loop is busy while the messages are queued: they are written as one batch.
+      let busy = occupy(loop)
+      for index in 0..<5 { queue.send("m\(index)") }
+      busy.signal()
+      await queue.drain()
+      #expect(events.value == ["m0", "m1", "m2", "m3", "m4", "flush"])
+      // Idle again: a later message is written and flushed anew.
+      queue.send("later")
+      await queue.drain()
+      #expect(events.value.suffix(2) == ["later", "flush"])
     }
-    // The loop is busy while the messages are queued: they are written as one batch.
-    let busy = DispatchSemaphore(value: 0)
-    loop.execute { busy.wait() }
-    for index in 0..<5 { queue.send("m\(index)") }
-    busy.signal()
-    await queue.drain()
-    #expect(events.value == ["m0", "m1", "m2", "m3", "m4", "flush"])
-    // Idle again: a later message is written and flushed anew.
-    queue.send("later")
-    await queue.drain()
-    #expect(events.value.suffix(2) == ["later", "flush"])
-    try await group.shutdownGracefully()
   }
 
   @Test func aFinishedOutboundQueueDropsWhatWaitsAndRefusesLaterMessages() async throws {
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let loop = group.next()
-    let written = LockIsolated<[String]>([])
-    let queue = OutboundQueue(eventLoop: loop) { message in
-      written.withValue { $0.append(message) }
-    } flush: {}
-    let busy = DispatchSemaphore(value: 0)
-    loop.execute { busy.wait() }
-    queue.send("waiting")
-    queue.finish()
-    queue.send("after")
-    busy.signal()
-    await queue.drain()
-    #expect(written.value.isEmpty)
-    try await group.shutdownGracefully()
+    try await withEventLoop { loop in
+      let written = LockIsolated<[String]>([])
+      let queue = OutboundQueue(eventLoop: loop) { message in
+        written.withValue { $0.append(message) }
+      } flush: {}
+      let busy = occupy(loop)
+      queue.send("waiting")
+      queue.finish()
+      queue.send("after")
+      busy.signal()
+      await queue.drain()
+      #expect(written.value.isEmpty)
+    }
   }
 
   @Test func newSessionsBeyondTheCapAreRefusedWithAClearMessage() throws {

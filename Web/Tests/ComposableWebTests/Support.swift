@@ -2,6 +2,8 @@ import ComposableArchitecture
 import ComposableWeb
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 
 /// A log handler that keeps every message, so tests can check what the server logged.
 struct RecordingLogHandler: LogHandler {
@@ -128,3 +130,26 @@ func handlerIDs(in html: String, event: String) -> [String] {
 
 /// A message clicking the handler `id`.
 func click(_ id: String) -> String { #"{"handler":"\#(id)"}"# }
+
+/// Runs `body` with an event loop of its own, shut down afterwards.
+func withEventLoop(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (any EventLoop) async throws -> Void
+) async throws {
+  let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+  do {
+    try await body(group.next())
+  } catch {
+    try await group.shutdownGracefully()
+    throw error
+  }
+  try await group.shutdownGracefully()
+}
+
+/// Keeps `loop` busy, so that what is handed to it meanwhile waits, until the returned
+/// semaphore is signalled.
+func occupy(_ loop: any EventLoop) -> DispatchSemaphore {
+  let busy = DispatchSemaphore(value: 0)
+  loop.execute { busy.wait() }
+  return busy
+}
