@@ -19,18 +19,24 @@ public struct LiveLimits: Sendable {
   public var messagesPerSecond: Double
   /// How many messages a page may send at once above the steady rate.
   public var burst: Int
+  /// The most bytes of messages a page's socket may hold unsent once it stops taking more (the
+  /// page stopped reading, or reads slower than its session changes); past it the socket is
+  /// closed, with a log line. A page that comes back resumes its session with a full render.
+  public var maximumUnsentBytes: Int
 
   /// Creates limits; the defaults suit a small server.
   public init(
     maximumSessions: Int = 10_000,
     inboundQueueSize: Int = 64,
     messagesPerSecond: Double = 50,
-    burst: Int = 100
+    burst: Int = 100,
+    maximumUnsentBytes: Int = 1 << 20
   ) {
     self.maximumSessions = maximumSessions
     self.inboundQueueSize = inboundQueueSize
     self.messagesPerSecond = messagesPerSecond
     self.burst = burst
+    self.maximumUnsentBytes = maximumUnsentBytes
   }
 }
 

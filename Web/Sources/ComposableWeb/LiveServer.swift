@@ -105,6 +105,7 @@ public struct LiveServer: Sendable {
         channel.write(frame, promise: nil)
       } flush: {
         channel.flush()
+        Self.closeIfNotReading(channel, limit: limits.maximumUnsentBytes, logger: logger)
       }
       guard
         let connection = await registry.connect(
@@ -137,6 +138,19 @@ public struct LiveServer: Sendable {
       onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },
       logger: logger
     )
+  }
+
+  /// Closes `channel` when its page has stopped reading: the socket takes no more and holds
+  /// more than `limit` bytes unsent. Runs on the channel's event loop.
+  static func closeIfNotReading(_ channel: any Channel, limit: Int, logger: Logger) {
+    guard !channel.isWritable,
+      let unsent = try? channel.syncOptions?.getOption(.bufferedWritableBytes),
+      unsent > limit
+    else { return }
+    logger.warning(
+      "Closed the socket of a page that is not reading its messages",
+      metadata: ["unsent bytes": "\(unsent)", "limit": "\(limit)"])
+    channel.close(promise: nil)
   }
 
   /// Hands the socket's messages to the session, until the page goes away. The session handles

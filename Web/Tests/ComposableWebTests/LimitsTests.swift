@@ -1,5 +1,7 @@
 import ComposableArchitecture
 @testable import ComposableWeb
+import NIOCore
+import NIOEmbedded
 import Testing
 
 @MainActor
@@ -116,6 +118,25 @@ import Testing
       await queue.drain()
       #expect(written.value.isEmpty)
     }
+  }
+
+  @Test func aSocketHoldingTooMuchUnsentIsClosedOnlyOnceItTakesNoMore() throws {
+    let (logger, messages) = recordingLogger()
+    let channel = EmbeddedChannel()
+    try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).wait()
+    // Unflushed writes are what the embedded channel counts as unsent.
+    channel.write(ByteBuffer(repeating: 0, count: 300), promise: nil)
+    // Still taking more: left open, however much it holds.
+    LiveServer.closeIfNotReading(channel, limit: 200, logger: logger)
+    #expect(channel.isActive)
+    channel.isWritable = false
+    LiveServer.closeIfNotReading(channel, limit: 400, logger: logger)
+    #expect(channel.isActive)
+    #expect(messages.value.isEmpty)
+    channel.write(ByteBuffer(repeating: 0, count: 200), promise: nil)
+    LiveServer.closeIfNotReading(channel, limit: 400, logger: logger)
+    #expect(!channel.isActive)
+    #expect(messages.value == ["Closed the socket of a page that is not reading its messages"])
   }
 
   @Test func newSessionsBeyondTheCapAreRefusedWithAClearMessage() throws {
