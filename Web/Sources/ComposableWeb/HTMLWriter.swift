@@ -61,7 +61,9 @@ enum HTMLWriter {
       escape(bytes, into: &output, replacement: replacement)
     }
     if done == nil {
-      escape(Array(text.utf8), into: &output, replacement: replacement)
+      Array(text.utf8).withUnsafeBufferPointer {
+        escape($0, into: &output, replacement: replacement)
+      }
     }
   }
 
@@ -79,12 +81,6 @@ enum HTMLWriter {
       runStart = index + 1
     }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-  }
-
-  private static func escape(
-    _ bytes: [UInt8], into output: inout [UInt8], replacement: (UInt8) -> StaticString?
-  ) {
-    bytes.withUnsafeBufferPointer { escape($0, into: &output, replacement: replacement) }
   }
 
   /// Whether `name` is safe as a tag or attribute name (ASCII letters, digits, `-`, `_`, `:`),
@@ -112,11 +108,10 @@ enum HTMLWriter {
       default:
         return false
       }
-      if afterPrefix {
-        // Only the characters count.
-      } else if position == 0 {
+      // After a prefix, only the characters count; alone, the name must not start with `on`.
+      if !afterPrefix, position == 0 {
         startsWithO = byte | 0x20 == UInt8(ascii: "o")
-      } else if position == 1, startsWithO, byte | 0x20 == UInt8(ascii: "n") {
+      } else if !afterPrefix, position == 1, startsWithO, byte | 0x20 == UInt8(ascii: "n") {
         return false
       }
       position += 1

@@ -15,16 +15,19 @@ import NIOWebSocket
 /// that messages keep their order, the handler holds what it reads until the route's read loop
 /// has taken everything before it: when added, it sends a marker down the sequence (a text
 /// message no page can forge: a fresh 128-bit token), and the read loop, on reading the marker,
-/// calls ``release()``.
+/// calls ``Installed/release()``. (A message sent in fragments whose first fragment came before
+/// the handler and the rest after is a protocol error to the aggregator: the socket closes and
+/// the page reconnects. Browsers send the page's small messages in one frame.)
 ///
 /// ```swift
-/// let reader = try LiveFrameHandler.install(on: channel, queue: queue, marker: token)
+/// let reader = try LiveFrameHandler.install(
+///   on: channel, queue: queue, maximumSize: 16_384, marker: token)
 /// for try await message in inbound.messages(maxSize: 16_384) {
 ///   if case .text(token) = message { reader.release(); continue }
-///   _ = queue.offer(…)        // a frame from before the handler was added
+///   queue.offer(…)        // a frame from before the handler was added
 /// }
 /// ```
-final class LiveFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
+final class LiveFrameHandler: ChannelInboundHandler {
   typealias InboundIn = WebSocketFrame
   typealias InboundOut = WebSocketFrame
 
@@ -84,9 +87,11 @@ final class LiveFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
       context.fireChannelRead(data)
       return
     }
-    if held == nil {
-      _ = queue.offer(message)
-    } else if held!.count < queue.limit {
+    guard held != nil else {
+      queue.offer(message)
+      return
+    }
+    if held!.count < queue.limit {
       held!.append(message)
     } else {
       queue.drop()
@@ -96,6 +101,6 @@ final class LiveFrameHandler: ChannelInboundHandler, RemovableChannelHandler {
   private func release() {
     guard let messages = held else { return }
     held = nil
-    for message in messages { _ = queue.offer(message) }
+    for message in messages { queue.offer(message) }
   }
 }

@@ -33,6 +33,29 @@ import Testing
     #expect(!html.contains("<b>"))
   }
 
+  @Test func anEventWhoseNameCouldBreakTheMarkupIsLeftOut() throws {
+    let store = Store(initialState: Tally.State()) { Tally() }
+    let session = LiveSession(
+      id: "s", store: store,
+      view: { _ in
+        Node.tag(
+          "button",
+          events: [
+            (event: #"x" onclick="alert(1)"#, handler: .send(.bumped)),
+            (event: "onward", handler: .send(.bumped)),
+          ]
+        ) { "+" }
+      },
+      logger: recordingLogger().0)
+    let html = try #require(try ServerMessage(session.start()).html)
+    #expect(!html.contains("alert"))
+    #expect(!html.contains(" onclick"))
+    // After the `data-ocaf-` prefix a name may start with "on": it is not an event attribute.
+    let onward = try #require(handlerIDs(in: html, event: "onward").first)
+    session.receive(click(onward))
+    #expect(store.value == 1)
+  }
+
   @Test func aClickSendsTheElementsAction() throws {
     let (session, _, store) = makeSession()
     let html = try #require(try ServerMessage(session.start()).html)
