@@ -3,6 +3,7 @@ import ComposableWeb
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWSClient
 import HummingbirdWSTesting
 import Logging
 import Testing
@@ -20,11 +21,12 @@ import Testing
   static let testClientOrigin = "ws://localhost"
 
   func makeApplication(
-    trustedOrigins: Set<String> = [], limits: LiveLimits = LiveLimits()
+    features: [LiveFeature] = [tally], trustedOrigins: Set<String> = [],
+    limits: LiveLimits = LiveLimits()
   ) async -> (some ApplicationProtocol, SessionRegistry, LockIsolated<[String]>) {
     let (logger, messages) = recordingLogger()
     let server = LiveServer(
-      title: "Tests", features: [Self.tally], trustedOrigins: trustedOrigins, limits: limits,
+      title: "Tests", features: features, trustedOrigins: trustedOrigins, limits: limits,
       logger: logger)
     let registry = await SessionRegistry(
       features: server.features, limits: server.limits, logger: logger)
@@ -118,6 +120,87 @@ import Testing
     let sessionID = try #require(render.session)
     let session = await registry.session(id: sessionID)
     #expect(session != nil)
+    await registry.endAll()
+  }
+
+  /// A tally whose count is shown in a component of its own under 64 kB of text, so that each
+  /// click sends 64 kB while the button (in the root component, which reads nothing) keeps its
+  /// handler id.
+  static let bulkyTally = LiveFeature(
+    path: "bulky",
+    title: "Bulky tally",
+    summary: "64 kB per click",
+    makeStore: { Store(initialState: Tally.State()) { Tally() } },
+    view: { store in
+      div {
+        button("Bump", send: .bumped)
+        component(store, key: "bulk") { store in
+          div {
+            p(String(repeating: "x", count: 64 * 1024))
+            span("\(store.value)", ["class": "value"])
+          }
+        }
+      }
+    }
+  )
+
+  @Test func aPageThatStopsReadingIsClosedAndResumesItsSession() async throws {
+    let unsentLimit = 256 * 1024
+    let (app, registry, messages) = await makeApplication(
+      features: [Self.bulkyTally], trustedOrigins: [Self.testClientOrigin],
+      limits: LiveLimits(messagesPerSecond: 1_000_000, burst: 1_000_000, maximumUnsentBytes: unsentLimit))
+    // The test client's frames are 16 kB at most by default; a render here is over 64 kB.
+    let bigFrames = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
+    let closedLine = "Closed the socket of a page that is not reading its messages"
+    let sessionID = LockIsolated<String?>(nil)
+    let clicks = LockIsolated(0)
+    let resumed = LockIsolated<String?>(nil)
+    _ = try await app.test(.live) { client in
+      try await retryingStalledConnection(seconds: 30) {
+        clicks.setValue(0)
+        // The server closing the socket under the client can end the connection with an error.
+        _ = try? await client.ws("/live?feature=bulky", configuration: bigFrames) { inbound, outbound, _ in
+          var frames = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+          guard case let .text(first) = try await frames.next() else { return }
+          let render = try ServerMessage(first)
+          sessionID.setValue(render.session)
+          let bump = try #require(handlerIDs(in: render.html ?? "", event: "click").first)
+          // From here on the page reads nothing: once the test client's buffers and the
+          // socket's are full, what the server writes stays in the server.
+          for _ in 0..<2_000 where !messages.value.contains(closedLine) {
+            do {
+              try await outbound.write(.text(click(bump)))
+            } catch {
+              break
+            }
+            clicks.withValue { $0 += 1 }
+            try await Task.sleep(for: .milliseconds(1))
+          }
+        }
+      }
+      // The page comes back (as the script does after a dropped socket) and resumes.
+      let id = try #require(sessionID.value)
+      try await retryingStalledConnection {
+        try await client.ws("/live?feature=bulky&session=\(id)", configuration: bigFrames) { inbound, _, _ in
+          var frames = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+          guard case let .text(first) = try await frames.next() else { return }
+          resumed.setValue(first)
+        }
+      }
+    }
+    let closedAfter = messages.value.filter { $0 == closedLine }.count
+    #expect(closedAfter == 1)
+    // It took more than the limit, but far fewer clicks than were allowed.
+    #expect(clicks.value * 64 * 1024 > unsentLimit)
+    #expect(clicks.value < 2_000)
+    let render = try ServerMessage(try #require(resumed.value))
+    #expect(render.type == "render")
+    #expect(render.session == sessionID.value)
+    let html = try #require(render.html)
+    let value = try #require(html.firstRange(of: #"<span class="value">"#))
+    let shown = try #require(Int(html[value.upperBound...].prefix { $0.isNumber }))
+    // The session kept the clicks it handled before the socket was closed.
+    #expect((1...clicks.value).contains(shown))
     await registry.endAll()
   }
 
