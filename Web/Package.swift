@@ -6,8 +6,10 @@ import PackageDescription
 // server's dependencies.
 let package = Package(
   name: "Web",
+  // macOS 15 for the standard library's `Mutex` and task executors (the socket's queues, and
+  // the task that reads a socket on its event loop).
   platforms: [
-    .macOS(.v14)
+    .macOS(.v15)
   ],
   products: [
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),

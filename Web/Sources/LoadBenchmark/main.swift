@@ -104,14 +104,19 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
 
 /// Raises the soft limit of open files to the hard one: a thousand sockets exceed the usual 1,024.
 func raiseOpenFileLimit(needed: Int) {
+  #if os(Linux)
+    let openFiles = Int32(RLIMIT_NOFILE.rawValue)
+  #else
+    let openFiles = RLIMIT_NOFILE
+  #endif
   var limit = rlimit()
-  guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+  guard getrlimit(openFiles, &limit) == 0 else { return }
   if limit.rlim_cur < limit.rlim_max {
     limit.rlim_cur = limit.rlim_max
-    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-    _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    _ = setrlimit(openFiles, &limit)
+    _ = getrlimit(openFiles, &limit)
   }
-  if limit.rlim_cur < UInt(needed) {
+  if limit.rlim_cur < rlim_t(needed) {
     fail("needs \(needed) open files but the limit is \(limit.rlim_cur); raise it with ulimit -n")
   }
 }
@@ -380,7 +385,11 @@ func measureActions(
 /// The CPU time this process (the clients) has used so far, in seconds.
 func clientCPUSeconds() -> Double {
   var usage = rusage()
-  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+  #if os(Linux)
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
   func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
   return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
