@@ -244,9 +244,17 @@ public final class LiveSession {
         componentID: change.id, component: current.component, dirty: dirty, into: &html)
       patches.append((id: change.id, html: html))
     }
-    // A correction whose handler a new render replaced is carried by that render.
-    let values = corrected.filter { handlers[$0.handler] != nil }.map {
-      PatchValue(handler: $0.handler, value: $0.value)
+    // A correction whose handler a new render replaced is carried by that render. JSON has no
+    // infinite or NaN numbers: such a value is logged and left out.
+    let values = corrected.filter { handlers[$0.handler] != nil }.compactMap {
+      correction -> PatchValue? in
+      if case let .number(number) = correction.value, !number.isFinite {
+        logger.warning(
+          "Left out a corrected value the page cannot show: \(number) is not a finite number",
+          metadata: ["session": "\(id)", "handler": "\(correction.handler)"])
+        return nil
+      }
+      return PatchValue(handler: correction.handler, value: correction.value)
     }
     guard !patches.isEmpty || !values.isEmpty else { return nil }
     return JSONText.patch(patches, values: values)

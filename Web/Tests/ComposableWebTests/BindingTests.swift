@@ -88,6 +88,34 @@ struct Search {
   }
 }
 
+/// A number field whose reducer keeps the reciprocal of what is typed (so 0 gives infinity).
+@Reducer
+struct Reciprocal {
+  @ObservableState
+  struct State: Equatable {
+    var value = 1.0
+  }
+
+  enum Action: Equatable {
+    case entered(Double)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .entered(number):
+        state.value = 1 / number
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor
+func reciprocalView(_ store: StoreOf<Reciprocal>) -> Node<Reciprocal.Action> {
+  numberField(store.binding(get: \.value, send: { .entered($0) }))
+}
+
 @MainActor
 func searchView(_ store: StoreOf<Search>) -> Node<Search.Action> {
   textField(store.binding(get: \.query, send: { .queryChanged($0) }))
@@ -186,6 +214,30 @@ func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
     #expect(
       message == #"{"patches":[],"type":"patch","values":[{"handler":"\#(field)","value":"swift"}]}"#)
     #expect(session.flush() == nil)
+  }
+
+  @Test func aCorrectedValueThatIsNotAFiniteNumberIsLoggedAndLeftOut() throws {
+    let (logger, messages) = recordingLogger()
+    let store = Store(initialState: Reciprocal.State()) { Reciprocal() }
+    let session = LiveSession(id: "s", store: store, view: reciprocalView, logger: logger)
+    let html = try #require(try ServerMessage(session.start()).html)
+    let field = try #require(handlerIDs(in: html, event: "input").first)
+    session.receive(#"{"handler":"\#(field)","value":0}"#)
+    #expect(store.value == .infinity)
+    // The state changed: the field renders again (its value is what the state holds), which
+    // carries the correction.
+    let patch = try ServerMessage(try #require(session.flush()))
+    #expect(patch.patches?.count == 1)
+    #expect(patch.values?.isEmpty == true)
+    let patchHTML = try #require(patch.patches?.first?.html)
+    let next = try #require(handlerIDs(in: patchHTML, event: "input").first)
+    // Nothing changes now, so only the correction would reach the page, and JSON cannot carry it.
+    session.receive(#"{"handler":"\#(next)","value":0}"#)
+    #expect(session.flush() == nil)
+    #expect(
+      messages.value.filter {
+        $0 == "Left out a corrected value the page cannot show: inf is not a finite number"
+      }.count == 1)
   }
 
   @Test func aTruncatedValueRendersAgainWithTheReducersValue() throws {
