@@ -173,6 +173,7 @@ public struct PrimeModal {
 ///
 /// ```swift
 /// store.send(.favoritePrimes(.deleteFavoritePrimes([0])))  // removes the first favorite
+/// store.send(.favoritePrimes(.deleteButtonTapped(prime: 7)))  // removes 7
 /// ```
 @Reducer
 public struct FavoritePrimes {
@@ -187,6 +188,8 @@ public struct FavoritePrimes {
 
   public enum Action: Equatable, Sendable {
     case deleteFavoritePrimes(IndexSet)
+    /// Removes this prime from the favorites: a repeated tap removes nothing more.
+    case deleteButtonTapped(prime: Int)
   }
 
   public init() {}
@@ -200,6 +203,10 @@ public struct FavoritePrimes {
             primes.remove(at: index)
           }
         }
+        return .none
+
+      case .deleteButtonTapped(let prime):
+        state.$favoritePrimes.withLock { $0.removeAll { $0 == prime } }
         return .none
       }
     }

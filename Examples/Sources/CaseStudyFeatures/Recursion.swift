@@ -32,6 +32,8 @@ public struct Nested {
     case addRowButtonTapped
     case binding(BindingAction<State>)
     case deleteRows(IndexSet)
+    /// Deletes the child row with this id (and its rows): a repeated tap deletes nothing more.
+    case deleteRowButtonTapped(id: State.ID)
     case rows(IdentifiedActionOf<Nested>)
   }
 
@@ -52,6 +54,10 @@ public struct Nested {
 
       case .deleteRows(let offsets):
         state.rows.remove(atOffsets: offsets)
+        return .none
+
+      case .deleteRowButtonTapped(let id):
+        state.rows.remove(id: id)
         return .none
 
       case .rows:

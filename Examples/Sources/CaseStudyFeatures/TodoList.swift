@@ -76,6 +76,9 @@ public struct TodoList: Sendable {
     case binding(BindingAction<State>)
     case clearCompletedButtonTapped
     case delete(IndexSet)
+    /// Deletes the to-do with this id, wherever it is in the list: a repeated or late tap
+    /// deletes nothing more, where one by position would delete the row that moved up.
+    case deleteButtonTapped(id: TodoItem.State.ID)
     case sortCompletedTodos
     case todos(IdentifiedActionOf<TodoItem>)
   }
@@ -112,6 +115,10 @@ public struct TodoList: Sendable {
         for index in offsets where visible.indices.contains(index) {
           state.todos.remove(id: visible[index].id)
         }
+        return .none
+
+      case .deleteButtonTapped(let id):
+        state.todos.remove(id: id)
         return .none
 
       case .sortCompletedTodos:

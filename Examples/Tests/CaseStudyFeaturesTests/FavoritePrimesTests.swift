@@ -62,6 +62,17 @@ struct FavoritePrimesTests {
     #expect(store.state.counter.favoritePrimes == [2, 5])
   }
 
+  @Test func deletingAPrimeByValueDeletesItOnce() async {
+    let store = TestStore(initialState: PrimeApp.State(favoritePrimes: [2, 3, 5, 7])) {
+      PrimeApp()
+    }
+    await store.send(.favoritePrimes(.deleteButtonTapped(prime: 3))) {
+      $0.favoritePrimes.$favoritePrimes.withLock { $0 = [2, 5, 7] }
+    }
+    await store.send(.favoritePrimes(.deleteButtonTapped(prime: 3)))
+    #expect(store.state.counter.favoritePrimes == [2, 5, 7])
+  }
+
   @Test func nthPrimeIsAnsweredInAnAlert() async {
     let store = TestStore(initialState: PrimeApp.State(count: 10)) {
       PrimeApp()

@@ -44,6 +44,21 @@ struct RecursionTests {
     #expect(store.state.descendantCount == 1)
   }
 
+  @Test func deletingARowByIDDeletesItOnce() async {
+    let tree = Nested.State(
+      id: UUID(100),
+      rows: [Nested.State(id: UUID(1), name: "A"), Nested.State(id: UUID(2), name: "B")]
+    )
+    let store = TestStore(initialState: tree) {
+      Nested()
+    }
+    await store.send(.deleteRowButtonTapped(id: UUID(1))) {
+      $0.rows.remove(id: UUID(1))
+    }
+    await store.send(.deleteRowButtonTapped(id: UUID(1)))
+    #expect(store.state.rows.ids == [UUID(2)])
+  }
+
   @Test func renamingTheRootKeepsTheRows() async {
     let store = TestStore(
       initialState: Nested.State(id: UUID(100), rows: [Nested.State(id: UUID(1))])

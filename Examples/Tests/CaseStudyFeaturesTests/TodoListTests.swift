@@ -107,6 +107,19 @@ struct TodoListTests {
     await store.send(.delete([5]))
   }
 
+  @Test func deletingByIDDeletesThatRowOnceWhateverTheFilter() async {
+    let store = self.makeStore(self.threeTodos)
+    await store.send(.binding(.set(\.filter, .completed))) {
+      $0.filter = .completed
+    }
+    await store.send(.deleteButtonTapped(id: UUID(11))) {
+      $0.todos.remove(id: UUID(11))
+    }
+    // The same tap again (a double click): the row is gone, nothing else is deleted.
+    await store.send(.deleteButtonTapped(id: UUID(11)))
+    #expect(store.state.todos.ids == [UUID(10), UUID(12)])
+  }
+
   @Test func clearCompletedRemovesOnlyCompleted() async {
     let store = self.makeStore(self.threeTodos)
     await store.send(.clearCompletedButtonTapped) {

@@ -19,10 +19,17 @@ public struct LiveServer: Sendable {
   public let features: [LiveFeature]
   /// How long a session outlives its page's disconnection.
   public let disconnectedLifetime: Duration
-  /// Origins accepted for WebSocket upgrades besides the server's own (the `Host` the request
-  /// names), e.g. `"https://example.com"` behind a proxy. An upgrade whose `Origin` header is
-  /// neither is refused; one without an `Origin` header (not from a browser) is accepted.
+  /// Origins accepted for WebSocket upgrades besides those of the allowed hosts, e.g.
+  /// `"https://app.example.com"` for a page served from another host. An upgrade whose `Origin`
+  /// header is neither is refused; one without an `Origin` header (not from a browser) is
+  /// accepted.
   public let trustedOrigins: Set<String>
+  /// The host names the server answers to (see ``HostPolicy``); `nil` for the address it is
+  /// bound to and `localhost`. Requests and upgrades naming another host are refused, which
+  /// defeats DNS rebinding.
+  public let allowedHosts: Set<String>?
+  /// The security headers of every response.
+  public let securityHeaders: SecurityHeaders
   /// Bounds on sessions, queued messages and message rates.
   public let limits: LiveLimits
   let logger: Logger
@@ -33,10 +40,14 @@ public struct LiveServer: Sendable {
     features: [LiveFeature],
     disconnectedLifetime: Duration = .seconds(120),
     trustedOrigins: Set<String> = [],
+    allowedHosts: Set<String>? = nil,
+    securityHeaders: SecurityHeaders = SecurityHeaders(),
     limits: LiveLimits = LiveLimits(),
     logger: Logger
   ) {
     self.limits = limits
+    self.allowedHosts = allowedHosts
+    self.securityHeaders = securityHeaders
     self.title = title
     self.features = features
     self.disconnectedLifetime = disconnectedLifetime
@@ -65,7 +76,12 @@ public struct LiveServer: Sendable {
     registry: SessionRegistry,
     onReady: @escaping @Sendable (Int) -> Void = { _ in }
   ) -> some ApplicationProtocol {
+    let hosts = HostPolicy(allowedHosts: allowedHosts, boundHost: host)
+    let offenders = OffenderLog()
     let router = Router()
+    router.add(
+      middleware: HostAndHeadersMiddleware(
+        hosts: hosts, headers: securityHeaders.fields, offenders: offenders, logger: logger))
     let pages = Pages(title: title, features: features)
     router.get("/") { _, _ in Self.html(pages.index()) }
     router.get("/ocaf.js") { _, _ in
@@ -73,6 +89,13 @@ public struct LiveServer: Sendable {
         status: .ok,
         headers: [.contentType: "text/javascript; charset=utf-8"],
         body: .init(byteBuffer: ByteBuffer(string: PageScript.source))
+      )
+    }
+    router.get("/ocaf.css") { _, _ in
+      Response(
+        status: .ok,
+        headers: [.contentType: "text/css; charset=utf-8"],
+        body: .init(byteBuffer: ByteBuffer(string: Pages.style))
       )
     }
     for feature in features {
@@ -84,12 +107,23 @@ public struct LiveServer: Sendable {
     let limits = self.limits
     let webSocketRouter = Router(context: LiveSocketRequestContext.self)
     webSocketRouter.ws("/live") { request, _ in
+      guard hosts.allows(authority: request.head.authority) else {
+        let host = request.head.authority ?? ""
+        if offenders.isFirst("host", host) {
+          logger.warning(
+            "Refused WebSocket upgrades for a host this server does not serve (logged once per host)",
+            metadata: ["host": LogText.escaped(host)])
+        }
+        return .dontUpgrade
+      }
       if let origin = request.headers[.origin], !trustedOrigins.contains(origin),
-        origin != "http://\(request.head.authority ?? "")",
-        origin != "https://\(request.head.authority ?? "")"
+        !hosts.allows(origin: origin)
       {
-        logger.warning(
-          "Refused a WebSocket upgrade from another origin", metadata: ["origin": "\(origin.prefix(128))"])
+        if offenders.isFirst("origin", origin) {
+          logger.warning(
+            "Refused WebSocket upgrades from another origin (logged once per origin)",
+            metadata: ["origin": LogText.escaped(origin)])
+        }
         return .dontUpgrade
       }
       return .upgrade([:])
@@ -167,11 +201,11 @@ public struct LiveServer: Sendable {
     limit: Int,
     logger: Logger
   ) async throws {
-    let sessionID = session.map { $0.id } ?? ""
+    let sessionName = session?.logName ?? "none"
     let queue = InboundQueue(limit: limit) { dropped in
       logger.warning(
         "Dropped a message: the session's inbound queue is full",
-        metadata: ["session": "\(sessionID)", "dropped": "\(dropped)"])
+        metadata: ["session": "\(sessionName)", "dropped": "\(dropped)"])
     } handle: { message in
       switch message {
       case let .text(text): session?.receive(text)
@@ -190,7 +224,7 @@ public struct LiveServer: Sendable {
     } catch {
       logger.warning(
         "Reading the socket through Hummingbird's sequence: its frame handler could not be added",
-        metadata: ["session": "\(sessionID)", "error": "\(error)"])
+        metadata: ["session": "\(sessionName)", "error": "\(error)"])
       reader = nil
     }
     let executor = EventLoopTaskExecutor(eventLoop: channel.eventLoop)
@@ -224,7 +258,10 @@ struct Pages: Sendable {
   let title: String
   let features: [LiveFeature]
 
+  /// The stylesheet at `/ocaf.css`. (Styles are a file of their own, not inline: the default
+  /// Content-Security-Policy allows only the server's own.)
   static let style = """
+    [data-ocaf-component]{display:contents}\
     body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}\
     button{font-size:1rem;margin:0 .25rem;padding:.25rem .75rem}\
     .count{display:inline-block;min-width:3rem;text-align:center;font-size:1.5rem}\
@@ -273,7 +310,7 @@ struct Pages: Sendable {
         Node<Never>.tag("meta", ["charset": "utf-8"])
         Node<Never>.tag("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
         Node<Never>.tag("title") { title }
-        Node<Never>.tag("style") { Self.style }
+        Node<Never>.tag("link", ["rel": "stylesheet", "href": "/ocaf.css"])
       }
       Node<Never>.tag("body") {
         body

@@ -9,7 +9,10 @@ import Synchronization
 ///
 /// The page only ever sees opaque handler ids. Each render issues fresh ids for the component it
 /// renders and revokes the ids of that component's previous render, so a message is accepted only
-/// if it names a handler of the page as it currently is.
+/// if it names a handler of the page as it currently is. A click's, a submission's or a dialog
+/// dismissal's id acts once: its first use spends it, and its component renders again to give the
+/// element a fresh one, so a double click or a replayed message cannot act twice. Elements rendered
+/// `disabled` (or inside a `disabled` fieldset) get no id at all.
 ///
 /// ```swift
 /// let session = LiveSession(id: "…", store: store, view: counterView, logger: logger)
@@ -19,8 +22,12 @@ import Synchronization
 /// ```
 @MainActor
 public final class LiveSession {
-  /// The session's id (what a reconnecting page presents to resume it).
+  /// The session's id (what a reconnecting page presents to resume it). It is a bearer token:
+  /// the log names the session by ``logName`` instead, and shows the id only at debug level.
   public let id: String
+  /// How the log names the session: `#` and a number counted up per process, e.g. `#12`.
+  public nonisolated let logName: String
+  private nonisolated static let sessionCount = Atomic<Int>(0)
   /// The largest message, in UTF-8 bytes, that the session reads; longer ones are ignored.
   public nonisolated static let maximumMessageSize = 8 * 1024
 
@@ -52,11 +59,21 @@ public final class LiveSession {
     var placed: Set<String> = []
     var handlerIDs: [String] = []
     var childIDs: [String] = []
+    /// Inside a `fieldset` rendered `disabled`: its controls get no handler ids.
+    var isInsideDisabledFieldset = false
+  }
+
+  /// A handler id the page may send: what it runs, and the component whose render issued it.
+  struct IssuedHandler {
+    let bound: BoundHandler
+    let componentID: String
+    /// Spent by its first use (see ``LiveSession/isSingleUse(event:)``).
+    let isSingleUse: Bool
   }
 
   private var mounted: [String: MountedComponent] = [:]
-  private var handlers: [String: BoundHandler] = [:]
-  private var replaced: [String: (handler: BoundHandler, until: ContinuousClock.Instant)] = [:]
+  private var handlers: [String: IssuedHandler] = [:]
+  private var replaced: [String: (handler: IssuedHandler, until: ContinuousClock.Instant)] = [:]
   /// The ids in `replaced`, oldest first (their deadlines never decrease), so that pruning looks
   /// only at the expired ones instead of copying the whole dictionary after every action.
   private var replacedOrder: [(handlerID: String, until: ContinuousClock.Instant)] = []
@@ -106,6 +123,7 @@ public final class LiveSession {
     logger: Logger
   ) {
     self.id = id
+    self.logName = "#" + String(Self.sessionCount.wrappingAdd(1, ordering: .relaxed).newValue)
     self.root = root
     self.replacedHandlerGrace = replacedHandlerGrace
     self.floodGate = FloodGate(rate: limits.messagesPerSecond, burst: limits.burst)
@@ -174,7 +192,7 @@ public final class LiveSession {
       if droppedByRate == 1 || droppedByRate.isMultiple(of: 100) {
         logger.warning(
           "Dropped messages over the session's rate limit",
-          metadata: ["session": "\(id)", "dropped": "\(droppedByRate)"])
+          metadata: ["session": "\(logName)", "dropped": "\(droppedByRate)"])
       }
       return
     }
@@ -183,23 +201,26 @@ public final class LiveSession {
     switch incoming {
     case let .oversized(bytes):
       logger.warning(
-        "Ignored an oversized message", metadata: ["session": "\(id)", "bytes": "\(bytes)"])
+        "Ignored an oversized message", metadata: ["session": "\(logName)", "bytes": "\(bytes)"])
       return
     case .malformed:
-      logger.warning("Ignored a malformed message", metadata: ["session": "\(id)"])
+      logger.warning("Ignored a malformed message", metadata: ["session": "\(logName)"])
       return
     case let .message(read):
       message = read
     }
-    guard let handler = handler(id: message.handler) else {
+    guard let issued = handler(id: message.handler) else {
       logger.warning(
-        "Ignored a message for an unknown or stale handler id",
-        metadata: ["session": "\(id)", "handler": "\(message.handler.prefix(64))"])
+        "Ignored a message for an unknown, spent or stale handler id",
+        metadata: ["session": "\(logName)", "handler": LogText.escaped(message.handler, limit: 64)])
       return
     }
+    let handler = issued.bound
     // The changes the handler makes are flushed below, in this job, rather than from a task of
     // their own that would queue behind every other session's work.
     changes.hold()
+    // Spent before it runs, so that nothing it triggers can use it again.
+    if issued.isSingleUse { spend(message.handler, issuedBy: issued.componentID) }
     let outcome = handler.run(message.value?.input)
     let changed = changes.release()
     switch outcome {
@@ -208,7 +229,7 @@ public final class LiveSession {
     case .wrongType:
       logger.warning(
         "Ignored a message whose value is not \(handler.expected ?? "expected")",
-        metadata: ["session": "\(id)", "handler": "\(message.handler)"])
+        metadata: ["session": "\(logName)", "handler": LogText.escaped(message.handler, limit: 64)])
     case let .corrected(value):
       // The state did not take the page's value as sent: tell the page what it holds, even if
       // the state did not change (then no component renders again).
@@ -220,7 +241,7 @@ public final class LiveSession {
   /// Logs and ignores a binary frame; the protocol uses text frames only.
   public func receiveBinary(byteCount: Int) {
     logger.warning(
-      "Ignored a binary message", metadata: ["session": "\(id)", "bytes": "\(byteCount)"])
+      "Ignored a binary message", metadata: ["session": "\(logName)", "bytes": "\(byteCount)"])
   }
 
   /// Renders again every component whose observed state changed since it last rendered, and
@@ -251,7 +272,7 @@ public final class LiveSession {
       if case let .number(number) = correction.value, !number.isFinite {
         logger.warning(
           "Left out a corrected value the page cannot show: \(number) is not a finite number",
-          metadata: ["session": "\(id)", "handler": "\(correction.handler)"])
+          metadata: ["session": "\(logName)", "handler": "\(correction.handler)"])
         return nil
       }
       return PatchValue(handler: correction.handler, value: correction.value)
@@ -272,9 +293,32 @@ public final class LiveSession {
     output = nil
   }
 
+  /// Whether a handler for `event` acts once: clicks, submissions and dismissals do. Typing
+  /// (`input`, `change`) races renders, and the stack's `pop` names a depth (sending it twice
+  /// pops no further), so theirs keep the grace of replaced renders.
+  nonisolated static func isSingleUse(event: String) -> Bool {
+    switch event {
+    case "input", "change", "pop": return false
+    default: return true
+    }
+  }
+
+  /// Revokes a single-use handler id at its first use. If it was current, its component renders
+  /// again (even when the action changes nothing it shows), which gives the element a fresh id
+  /// and clears the page's busy mark on it.
+  private func spend(_ handlerID: String, issuedBy componentID: String) {
+    if handlers.removeValue(forKey: handlerID) != nil {
+      if let current = mounted[componentID] {
+        _ = changes.insert(id: componentID, generation: current.generation)
+      }
+    } else {
+      replaced[handlerID] = nil
+    }
+  }
+
   // MARK: Rendering
 
-  private func handler(id: String) -> BoundHandler? {
+  private func handler(id: String) -> IssuedHandler? {
     if let handler = handlers[id] { return handler }
     guard let (handler, until) = replaced[id] else { return nil }
     guard ContinuousClock.now < until else {
@@ -289,7 +333,7 @@ public final class LiveSession {
   ) {
     HTMLWriter.append("<div data-ocaf-component=\"", to: &output)
     HTMLWriter.escapeAttribute(componentID, into: &output)
-    HTMLWriter.append("\" style=\"display:contents\">", to: &output)
+    HTMLWriter.append("\">", to: &output)
     renderContents(componentID: componentID, component: component, dirty: dirty, into: &output)
     HTMLWriter.append("</div>", to: &output)
   }
@@ -335,18 +379,32 @@ public final class LiveSession {
     switch node {
     case let .element(element):
       HTMLWriter.openTagStart(element.tag, into: &output)
-      for (name, value) in element.attributes { HTMLWriter.attribute(name, value, into: &output) }
-      for (event, handler) in element.events {
-        nextHandlerNumber += 1
-        let handlerID = "h" + String(nextHandlerNumber)
-        handlers[handlerID] = BoundHandler(handler, sendingTo: store)
-        context.handlerIDs.append(handlerID)
-        HTMLWriter.eventAttribute(event, handlerID, into: &output)
+      var isDisabled = false
+      for (name, value) in element.attributes {
+        HTMLWriter.attribute(name, value, into: &output)
+        if Self.isDisabledAttribute(name) { isDisabled = true }
+      }
+      // A disabled control sends nothing, so it gets no handler id a forged message could use.
+      if !isDisabled && !context.isInsideDisabledFieldset {
+        for (event, handler) in element.events {
+          nextHandlerNumber += 1
+          let handlerID = "h" + String(nextHandlerNumber)
+          handlers[handlerID] = IssuedHandler(
+            bound: BoundHandler(handler, sendingTo: store), componentID: context.componentID,
+            isSingleUse: Self.isSingleUse(event: event))
+          context.handlerIDs.append(handlerID)
+          HTMLWriter.eventAttribute(event, handlerID, into: &output)
+        }
       }
       output.append(UInt8(ascii: ">"))
+      let wasInsideDisabledFieldset = context.isInsideDisabledFieldset
+      if isDisabled && element.tag.utf8.elementsEqual("fieldset".utf8) {
+        context.isInsideDisabledFieldset = true
+      }
       for child in element.children {
         write(child, sendingTo: store, context: &context, into: &output)
       }
+      context.isInsideDisabledFieldset = wasInsideDisabledFieldset
       HTMLWriter.closeTag(element.tag, into: &output)
     case let .text(text):
       HTMLWriter.escapeText(text, into: &output)
@@ -358,7 +416,7 @@ public final class LiveSession {
       guard context.placed.insert(childID).inserted else {
         logger.warning(
           "Two components share a key; the later one is left out",
-          metadata: ["session": "\(id)", "component": "\(childID)"])
+          metadata: ["session": "\(logName)", "component": LogText.escaped(childID)])
         return
       }
       context.childIDs.append(childID)
@@ -369,11 +427,16 @@ public final class LiveSession {
         mounted[childID]?.component = child
         HTMLWriter.append("<div data-ocaf-component=\"", to: &output)
         HTMLWriter.escapeAttribute(childID, into: &output)
-        HTMLWriter.append("\" data-ocaf-keep=\"\" style=\"display:contents\"></div>", to: &output)
+        HTMLWriter.append("\" data-ocaf-keep=\"\"></div>", to: &output)
       } else {
         render(componentID: childID, component: child, dirty: context.dirty, into: &output)
       }
     }
+  }
+
+  /// Whether an attribute's name is `disabled`, in any case.
+  private static func isDisabledAttribute(_ name: String) -> Bool {
+    name.utf8.count == 8 && name.lowercased() == "disabled"
   }
 
   private func unmount(_ componentID: String) {

@@ -246,3 +246,20 @@ public func textField<Action>(
     )
   )
 }
+
+extension Node {
+  /// Disables the element in the page from the moment its click or submission is sent until
+  /// the patch that answers it arrives. Every element that sends a click or a submission is
+  /// marked `aria-busy="true"` meanwhile; this also keeps a slow action's button from being
+  /// pressed again. (The server never acts twice on one click: its handler id is spent by its
+  /// first use.)
+  ///
+  /// ```swift
+  /// button("Sign in", send: .signInButtonTapped).disabledWhileSending()
+  /// ```
+  public func disabledWhileSending() -> Node {
+    guard case var .element(element) = self else { return self }
+    element.attributes.append((name: "data-ocaf-disable-while-sending", value: ""))
+    return .element(element)
+  }
+}

@@ -258,10 +258,25 @@ public enum PageScript {
       }
 
       function send(handler, value) {
-        if (!handler || !socket || socket.readyState !== WebSocket.OPEN) return;
+        if (!handler || !socket || socket.readyState !== WebSocket.OPEN) return false;
         var message = { handler: handler };
         if (value !== undefined) message.value = value;
         socket.send(JSON.stringify(message));
+        return true;
+      }
+
+      // An element whose click or submission was sent is busy until the patch that re-renders
+      // it arrives (the server renders its component again, without these marks); one marked
+      // data-ocaf-disable-while-sending is disabled meanwhile. A message the server dropped
+      // gets no patch: the marks go after a while.
+      function markBusy(element) {
+        element.setAttribute("aria-busy", "true");
+        if (element.hasAttribute("data-ocaf-disable-while-sending")) element.disabled = true;
+        setTimeout(function () {
+          if (element.getAttribute("aria-busy") !== "true") return;
+          element.removeAttribute("aria-busy");
+          if (element.hasAttribute("data-ocaf-disable-while-sending")) element.disabled = false;
+        }, 10000);
       }
 
       // The value an element reports: a Boolean for a checkbox, a number for a number field,
@@ -291,7 +306,8 @@ public enum PageScript {
         var target = closest(event, "data-ocaf-click");
         if (!target) return;
         event.preventDefault();
-        send(target.getAttribute("data-ocaf-click"));
+        if (target.getAttribute("aria-busy") === "true") return;
+        if (send(target.getAttribute("data-ocaf-click"))) markBusy(target);
       });
 
       ["input", "change"].forEach(function (type) {
@@ -309,7 +325,8 @@ public enum PageScript {
         var target = closest(event, "data-ocaf-submit");
         if (!target) return;
         event.preventDefault();
-        send(target.getAttribute("data-ocaf-submit"));
+        if (target.getAttribute("aria-busy") === "true") return;
+        if (send(target.getAttribute("data-ocaf-submit"))) markBusy(target);
       });
 
       root.addEventListener("cancel", function (event) {

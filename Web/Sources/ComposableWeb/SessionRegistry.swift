@@ -58,7 +58,7 @@ public final class SessionRegistry {
     featurePath: String, resumeID: String?, output: @escaping @Sendable (String) -> Void
   ) -> Connection? {
     guard let feature = features[featurePath] else {
-      logger.warning("Refused a connection to an unknown feature", metadata: ["feature": "\(featurePath.prefix(64))"])
+      logger.warning("Refused a connection to an unknown feature", metadata: ["feature": LogText.escaped(featurePath, limit: 64)])
       return nil
     }
     nextToken += 1
@@ -69,7 +69,7 @@ public final class SessionRegistry {
       entry.token = nextToken
       entries[resumeID] = entry
       session = entry.session
-      logger.info("Resumed a session", metadata: ["session": "\(resumeID)"])
+      logger.info("Resumed a session", metadata: ["session": "\(session.logName)"])
     } else {
       guard entries.count < limits.maximumSessions else {
         logger.warning(
@@ -81,7 +81,9 @@ public final class SessionRegistry {
       let id = LiveSession.makeID()
       session = feature.makeSession(id, limits, logger)
       entries[id] = Entry(session: session, featurePath: featurePath, token: nextToken)
-      logger.info("Started a session", metadata: ["session": "\(id)", "feature": "\(featurePath)"])
+      logger.info(
+        "Started a session", metadata: ["session": "\(session.logName)", "feature": "\(featurePath)"])
+      logger.debug("A session's id", metadata: ["session": "\(session.logName)", "id": "\(id)"])
     }
     session.output = output
     output(session.start())
@@ -107,7 +109,7 @@ public final class SessionRegistry {
     guard let entry = entries.removeValue(forKey: sessionID) else { return }
     entry.expiry?.cancel()
     entry.session.close()
-    logger.info("Ended a session", metadata: ["session": "\(sessionID)"])
+    logger.info("Ended a session", metadata: ["session": "\(entry.session.logName)"])
   }
 
   /// What a page is told when the server has no room for its session.

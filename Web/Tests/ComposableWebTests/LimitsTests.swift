@@ -13,15 +13,20 @@ import Testing
       id: "s", store: store, view: tallyView,
       limits: LiveLimits(messagesPerSecond: 10, burst: 5), logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
-    let bump = try #require(handlerIDs(in: html, event: "click").first)
+    let field = try #require(handlerIDs(in: html, event: "input").first)
     let start = ContinuousClock.now
-    for _ in 0..<250 { session.receive(click(bump), at: start) }
-    #expect(store.value == 5)
+    var typed = 0
+    func type(at instant: ContinuousClock.Instant) {
+      typed += 1
+      session.receive(#"{"handler":"\#(field)","value":"\#(typed)"}"#, at: instant)
+    }
+    for _ in 0..<250 { type(at: start) }
+    #expect(store.label == "5")
     let drops = messages.value.filter { $0 == "Dropped messages over the session's rate limit" }
     #expect(drops.count == 3)  // the first drop, then the 100th and the 200th
     // A second later the bucket has refilled up to its burst of five.
-    for _ in 0..<20 { session.receive(click(bump), at: start.advanced(by: .seconds(1))) }
-    #expect(store.value == 10)
+    for _ in 0..<20 { type(at: start.advanced(by: .seconds(1))) }
+    #expect(store.label == "255")
   }
 
   @Test func theInboundQueueDropsWhatDoesNotFit() async throws {

@@ -22,7 +22,7 @@ import Testing
     #expect(firstRender.html == secondRender.html)
     #expect(
       firstRender.html
-        == #"<div data-ocaf-component="c" style="display:contents"><div><span title="Tally">Tally</span><span>0</span><button data-ocaf-click="h1">Bump</button><input type="text" value="Tally" data-ocaf-input="h2"></div></div>"#
+        == #"<div data-ocaf-component="c"><div><span title="Tally">Tally</span><span>0</span><button data-ocaf-click="h1">Bump</button><input type="text" value="Tally" data-ocaf-input="h2"></div></div>"#
     )
   }
 
@@ -84,7 +84,7 @@ import Testing
     #expect(store.value == 0)
     #expect(session.flush() == nil)
     #expect(
-      messages.value.filter { $0.contains("unknown or stale handler id") }.count == 2
+      messages.value.filter { $0.contains("unknown, spent or stale handler id") }.count == 2
     )
   }
 
@@ -100,7 +100,7 @@ import Testing
     #expect(!session.issuedHandlerIDs.contains(bump))
     session.receive(click(bump))
     #expect(store.value == 1)
-    #expect(messages.value.contains { $0.contains("unknown or stale handler id") })
+    #expect(messages.value.contains { $0.contains("unknown, spent or stale handler id") })
   }
 
   @Test func handlerIDsOfAReplacedRenderStillCountDuringTheGrace() throws {
@@ -125,28 +125,125 @@ import Testing
       id: "s", store: store, view: tallyView, replacedHandlerGrace: .milliseconds(300),
       logger: logger)
     var html = try #require(try ServerMessage(session.start()).html)
-    func clickBump(times: Int) throws -> [String] {
+    var typed = 0
+    func type(times: Int) throws -> [String] {
       var used: [String] = []
       for _ in 0..<times {
-        let bump = try #require(handlerIDs(in: html, event: "click").first)
-        used.append(bump)
-        session.receive(click(bump))
+        let field = try #require(handlerIDs(in: html, event: "input").first)
+        used.append(field)
+        typed += 1
+        session.receive(#"{"handler":"\#(field)","value":"v\#(typed)"}"#)
         let patch = try #require(session.flush())
         html = try #require(try ServerMessage(patch).patches?.first?.html)
       }
       return used
     }
-    let early = try clickBump(times: 40)
+    let early = try type(times: 40)
     try await Task.sleep(for: .milliseconds(400))
     // These renders drop the expired ids (and compact what remembers their order).
-    let late = try clickBump(times: 40)
-    #expect(store.value == 80)
-    session.receive(click(early[0]))
-    session.receive(click(early[39]))
-    #expect(store.value == 80)
-    #expect(messages.value.filter { $0.contains("unknown or stale handler id") }.count == 2)
-    session.receive(click(late[39]))
-    #expect(store.value == 81)
+    let late = try type(times: 40)
+    #expect(store.label == "v80")
+    session.receive(#"{"handler":"\#(early[0])","value":"early"}"#)
+    session.receive(#"{"handler":"\#(early[39])","value":"early"}"#)
+    #expect(store.label == "v80")
+    #expect(messages.value.filter { $0.contains("unknown, spent or stale handler id") }.count == 2)
+    session.receive(#"{"handler":"\#(late[39])","value":"late"}"#)
+    #expect(store.label == "late")
+  }
+
+  @Test func aDoubleClickActsOnce() throws {
+    let (session, messages, store) = makeSession()
+    let html = try #require(try ServerMessage(session.start()).html)
+    let bump = try #require(handlerIDs(in: html, event: "click").first)
+    // The second click arrives before the page has the patch of the first...
+    session.receive(click(bump))
+    session.receive(click(bump))
+    #expect(store.value == 1)
+    _ = try #require(session.flush())
+    // ...or after it, replayed: the id was spent by its first use, grace or not.
+    session.receive(click(bump))
+    #expect(store.value == 1)
+    #expect(messages.value.filter { $0.contains("unknown, spent or stale handler id") }.count == 2)
+  }
+
+  @Test func aClickThatChangesNothingStillGetsItsElementAFreshID() throws {
+    let store = Store(initialState: Tally.State()) { Tally() }
+    let session = LiveSession(
+      id: "s", store: store,
+      view: { store in
+        div {
+          span("\(store.value)")
+          // Writes the label it already has: the state does not change.
+          button("Same", send: .labelChanged(store.label))
+        }
+      },
+      logger: recordingLogger().0)
+    let html = try #require(try ServerMessage(session.start()).html)
+    let same = try #require(handlerIDs(in: html, event: "click").first)
+    session.receive(click(same))
+    let patch = try ServerMessage(try #require(session.flush()))
+    let patched = try #require(patch.patches?.first?.html)
+    let fresh = try #require(handlerIDs(in: patched, event: "click").first)
+    #expect(fresh != same)
+    #expect(session.issuedHandlerIDs == [fresh])
+  }
+
+  @Test func aClickFromARenderReplacedMeanwhileActsOnceDuringTheGrace() throws {
+    let (session, _, store) = makeSession()
+    let html = try #require(try ServerMessage(session.start()).html)
+    let bump = try #require(handlerIDs(in: html, event: "click").first)
+    let label = try #require(handlerIDs(in: html, event: "input").first)
+    // The label changes (another tab, a keystroke): the page's button is re-rendered...
+    session.receive(#"{"handler":"\#(label)","value":"New"}"#)
+    _ = try #require(session.flush())
+    #expect(!session.issuedHandlerIDs.contains(bump))
+    // ...while the user clicked the button as it was: the click counts, once.
+    session.receive(click(bump))
+    session.receive(click(bump))
+    #expect(store.value == 1)
+  }
+
+  @Test func disabledControlsGetNoHandlerIDs() throws {
+    let store = Store(initialState: Tally.State()) { Tally() }
+    let session = LiveSession(
+      id: "s", store: store,
+      view: { store in
+        div {
+          button("Bump", send: .bumped, ["disabled": ""])
+          Node.tag("fieldset", ["DISABLED": ""]) {
+            textField(value: store.label, onInput: { .labelChanged($0) })
+            button("Bump too", send: .bumped)
+          }
+          button("Enabled", send: .bumped)
+        }
+      },
+      logger: recordingLogger().0)
+    let html = try #require(try ServerMessage(session.start()).html)
+    #expect(html.contains(#"<button disabled="">Bump</button>"#))
+    #expect(html.contains(#"<input type="text" value="Tally">"#))
+    #expect(html.contains(#"<button>Bump too</button>"#))
+    #expect(handlerIDs(in: html, event: "click").count == 1)
+    #expect(session.issuedHandlerIDs.count == 1)
+    // The ids a forger would guess for them were never issued (h1 is the enabled button's).
+    #expect(session.issuedHandlerIDs == ["h1"])
+    session.receive(click("h2"))
+    session.receive(#"{"handler":"h3","value":"Forged"}"#)
+    #expect(store.value == 0)
+    #expect(store.label == "Tally")
+  }
+
+  @Test func disabledWhileSendingMarksTheElement() throws {
+    let node: Node<Tally.Action> = button("Bump", send: .bumped).disabledWhileSending()
+    guard case let .element(element) = node else {
+      Issue.record("not an element")
+      return
+    }
+    #expect(element.attributes.map(\.name) == ["data-ocaf-disable-while-sending"])
+    // Anything but an element is left as it is.
+    guard case .text("x") = Node<Tally.Action>.text("x").disabledWhileSending() else {
+      Issue.record("text changed")
+      return
+    }
   }
 
   @Test func badMessagesAreLoggedAndIgnored() throws {
@@ -259,7 +356,7 @@ import Testing
     #expect(session.issuedHandlerIDs.isEmpty)
     session.receive(click(bump))
     #expect(store.value == 0)
-    #expect(messages.value.contains { $0.contains("unknown or stale handler id") })
+    #expect(messages.value.contains { $0.contains("unknown, spent or stale handler id") })
   }
 
   @Test func sessionIDsAre128RandomBits() {

@@ -153,3 +153,122 @@ func occupy(_ loop: any EventLoop) -> DispatchSemaphore {
   loop.execute { busy.wait() }
   return busy
 }
+
+/// A log record: level, message and metadata.
+struct LogRecord: Sendable {
+  let level: Logger.Level
+  let message: String
+  let metadata: [String: String]
+}
+
+/// A log handler that keeps every record with its level and metadata.
+struct FullRecordingLogHandler: LogHandler {
+  let records: LockIsolated<[LogRecord]>
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    let all = metadata.merging(event.metadata ?? [:]) { $1 }
+    records.withValue {
+      $0.append(
+        LogRecord(
+          level: event.level, message: event.message.description,
+          metadata: all.mapValues { "\($0)" }))
+    }
+  }
+}
+
+/// A logger whose records, metadata included, end up in the returned box.
+func fullRecordingLogger() -> (Logger, LockIsolated<[LogRecord]>) {
+  let records = LockIsolated<[LogRecord]>([])
+  let logger = Logger(label: "test") { _ in FullRecordingLogHandler(records: records) }
+  return (logger, records)
+}
+
+/// A TCP connection to a server on loopback, written and read as raw bytes, for what a
+/// well-behaved client never sends (a foreign `Host`, no request at all). (Sendable so that its
+/// reads can wait on a dispatch thread; a test uses one connection from one task at a time.)
+final class RawConnection: @unchecked Sendable {
+  private let descriptor: Int32
+
+  /// Connects to `port` on 127.0.0.1, from `sourceAddress` (any address of 127.0.0.0/8).
+  init(port: Int, from sourceAddress: String = "127.0.0.1") throws {
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw RawConnectionError.failed("socket") }
+    self.descriptor = descriptor
+    var source = sockaddr_in()
+    source.sin_family = sa_family_t(AF_INET)
+    source.sin_port = 0
+    inet_pton(AF_INET, sourceAddress, &source.sin_addr)
+    let bound = withUnsafePointer(to: &source) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0 else { throw RawConnectionError.failed("bind to \(sourceAddress)") }
+    var server = sockaddr_in()
+    server.sin_family = sa_family_t(AF_INET)
+    server.sin_port = in_port_t(UInt16(port).bigEndian)
+    inet_pton(AF_INET, "127.0.0.1", &server.sin_addr)
+    let connected = withUnsafePointer(to: &server) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw RawConnectionError.failed("connect") }
+  }
+
+  deinit { close(descriptor) }
+
+  /// Writes `text` as it is.
+  func send(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == bytes.count else { throw RawConnectionError.failed("write") }
+  }
+
+  /// What arrives within `timeout`, up to the peer closing the connection or `done` saying it is
+  /// enough; `closed` is whether the peer closed. The waiting is done on a dispatch thread, not
+  /// on one of Swift concurrency's few (which the server needs).
+  func receive(
+    timeout: Duration, until done: @escaping @Sendable (String) -> Bool = { _ in false }
+  ) async -> (text: String, closed: Bool) {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(returning: self.blockingReceive(timeout: timeout, until: done))
+      }
+    }
+  }
+
+  private func blockingReceive(timeout: Duration, until done: (String) -> Bool) -> (
+    text: String, closed: Bool
+  ) {
+    var received: [UInt8] = []
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while ContinuousClock.now < deadline {
+      var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let remaining = ContinuousClock.now.duration(to: deadline)
+      let milliseconds = max(1, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+      guard poll(&request, 1, milliseconds) > 0 else { continue }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
+      received += buffer[..<count]
+      if done(String(decoding: received, as: UTF8.self)) { break }
+    }
+    return (String(decoding: received, as: UTF8.self), false)
+  }
+}
+
+enum RawConnectionError: Error {
+  case failed(String)
+}

@@ -64,11 +64,11 @@ func favoritePrimesView(_ store: StoreOf<FavoritePrimes>) -> Node<FavoritePrimes
       p("No favorites yet.", ["id": "no-favorites"])
     }
     Node.tag("ul", ["class": "favorite-primes"]) {
-      for (index, prime) in primes.enumerated() {
+      for prime in primes {
         Node.tag("li", ["data-prime": "\(prime)"]) {
           span("\(prime)")
           " "
-          button("Delete", send: .deleteFavoritePrimes([index]))
+          button("Delete", send: .deleteButtonTapped(prime: prime))
         }
       }
     }

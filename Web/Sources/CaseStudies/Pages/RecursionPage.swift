@@ -21,11 +21,12 @@ public func nestedView(_ store: StoreOf<Nested>) -> Node<Nested.Action> {
       button("Add row", send: .addRowButtonTapped)
     }
     Node.tag("ul") {
-      for (index, row) in rows.enumerated() {
-        let id = "\(row.withState(\.id))"
+      for row in rows {
+        let rowID = row.withState(\.id)
+        let id = "\(rowID)"
         Node.tag("li", ["data-ocaf-key": id]) {
           component(row, key: id, nestedView)
-          button("Delete row", send: .deleteRows([index]), ["class": "delete-row"])
+          button("Delete row", send: .deleteRowButtonTapped(id: rowID), ["class": "delete-row"])
         }
       }
     }

@@ -23,11 +23,12 @@ public func todoListView(_ store: StoreOf<TodoList>) -> Node<TodoList.Action> {
       }
     }
     Node.tag("ul", ["class": "todo-list"]) {
-      for (index, row) in rows.enumerated() {
-        let id = "\(row.withState(\.id))"
+      for row in rows {
+        let todoID = row.withState(\.id)
+        let id = "\(todoID)"
         Node.tag("li", ["data-ocaf-key": id, "class": "todo"]) {
           component(row, key: id, todoRowView)
-          button("Delete", send: .delete([index]), ["class": "delete"])
+          button("Delete", send: .deleteButtonTapped(id: todoID), ["class": "delete"])
         }
       }
     }
