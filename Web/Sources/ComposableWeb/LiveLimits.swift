@@ -10,7 +10,9 @@ import Synchronization
 /// ```
 public struct LiveLimits: Sendable {
   /// The most sessions the server keeps at once (attached or waiting for their page). A page
-  /// that would start one more is told the server is busy; resuming a session is still allowed.
+  /// that would start one more makes room by ending the oldest disconnected session (of its
+  /// own address, or else of the address holding the most); when every session has its page,
+  /// it is told the server is busy. Resuming a session is always allowed.
   public var maximumSessions: Int
   /// The most messages from one page waiting to be handled; more are logged and dropped.
   public var inboundQueueSize: Int
@@ -19,6 +21,20 @@ public struct LiveLimits: Sendable {
   public var messagesPerSecond: Double
   /// How many messages a page may send at once above the steady rate.
   public var burst: Int
+  /// The most sessions one client address may hold. When it holds that many, its oldest
+  /// disconnected session ends to make room; if none is disconnected, it is refused.
+  public var maximumSessionsPerAddress: Int
+  /// How many new sessions one client address may start per second, steadily.
+  public var newSessionsPerSecondPerAddress: Double
+  /// How many new sessions one client address may start at once above the steady rate.
+  public var newSessionBurstPerAddress: Int
+  /// How long a connection may wait before sending a whole request (or the next one): one
+  /// that sends nothing, or dribbles its headers, is closed after it. A page's WebSocket is not
+  /// subject to it.
+  public var idleTimeout: Duration
+  /// How long the server waits for a page to answer its closing of a WebSocket before it drops
+  /// the connection.
+  public var closeTimeout: Duration
   /// The most bytes of messages a page's socket may hold unsent once it stops taking more (the
   /// page stopped reading, or reads slower than its session changes); past it the socket is
   /// closed, with a log line. A page that comes back resumes its session with a full render.
@@ -30,8 +46,18 @@ public struct LiveLimits: Sendable {
     inboundQueueSize: Int = 64,
     messagesPerSecond: Double = 50,
     burst: Int = 100,
-    maximumUnsentBytes: Int = 1 << 20
+    maximumUnsentBytes: Int = 1 << 20,
+    maximumSessionsPerAddress: Int = 500,
+    newSessionsPerSecondPerAddress: Double = 10,
+    newSessionBurstPerAddress: Int = 50,
+    idleTimeout: Duration = .seconds(30),
+    closeTimeout: Duration = .seconds(5)
   ) {
+    self.maximumSessionsPerAddress = maximumSessionsPerAddress
+    self.newSessionsPerSecondPerAddress = newSessionsPerSecondPerAddress
+    self.newSessionBurstPerAddress = newSessionBurstPerAddress
+    self.idleTimeout = idleTimeout
+    self.closeTimeout = closeTimeout
     self.maximumSessions = maximumSessions
     self.inboundQueueSize = inboundQueueSize
     self.messagesPerSecond = messagesPerSecond

@@ -1,9 +1,12 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
+import ServiceLifecycle
+import UnixSignals
 
 /// The web server: an index page listing the features, one page per feature, the page script,
 /// and the WebSocket (`/live`) through which each tab talks to its session.
@@ -30,6 +33,17 @@ public struct LiveServer: Sendable {
   public let allowedHosts: Set<String>?
   /// The security headers of every response.
   public let securityHeaders: SecurityHeaders
+  /// Addresses of reverse proxies whose `X-Forwarded-For` header is believed: the client
+  /// address that per-address limits count is the last one in it that is not such a proxy.
+  /// Empty by default: the connection's peer is the client.
+  public let trustedProxies: Set<String>
+  /// Whether the browser cookie is marked `Secure` (sent over HTTPS only): set it when pages are
+  /// served over HTTPS, directly or through a proxy.
+  public let secureCookies: Bool
+  /// How long a stop (SIGTERM, SIGINT) may take: pages are told and their sockets closed,
+  /// sessions end (cancelling effects), open connections get this long to finish, and then the
+  /// server returns whatever is still open.
+  public let shutdownTimeout: Duration
   /// Bounds on sessions, queued messages and message rates.
   public let limits: LiveLimits
   let logger: Logger
@@ -42,9 +56,15 @@ public struct LiveServer: Sendable {
     trustedOrigins: Set<String> = [],
     allowedHosts: Set<String>? = nil,
     securityHeaders: SecurityHeaders = SecurityHeaders(),
+    trustedProxies: Set<String> = [],
+    secureCookies: Bool = false,
+    shutdownTimeout: Duration = .seconds(10),
     limits: LiveLimits = LiveLimits(),
     logger: Logger
   ) {
+    self.trustedProxies = trustedProxies
+    self.secureCookies = secureCookies
+    self.shutdownTimeout = shutdownTimeout
     self.limits = limits
     self.allowedHosts = allowedHosts
     self.securityHeaders = securityHeaders
@@ -55,17 +75,65 @@ public struct LiveServer: Sendable {
     self.logger = logger
   }
 
-  /// Runs the server until SIGINT or SIGTERM, printing its URL once it listens. On shutdown every
-  /// session ends, cancelling its effects.
+  /// Runs the server until SIGINT or SIGTERM, printing its URL once it listens.
+  ///
+  /// A stop takes at most ``shutdownTimeout``: the server stops accepting connections, tells
+  /// every page it is stopping and closes its socket, ends every session (cancelling its
+  /// effects), and waits for open requests; whatever is still open then (a connection that
+  /// never sent a request, say) is left behind and `run` returns. `@Shared` file storage writes
+  /// what is pending when the process exits.
   public func run(host: String, port: Int) async throws {
-    let registry = await SessionRegistry(
-      features: features, disconnectedLifetime: disconnectedLifetime, limits: limits, logger: logger)
-    let app = makeApplication(host: host, port: port, registry: registry) { port in
+    try await run(host: host, port: port, signals: [.sigterm, .sigint]) { port in
       print("\(title) running at http://\(host):\(port)/")
       // Flushed at once, so that a script reading the output through a pipe sees the URL.
       fflush(nil)
     }
-    try await app.runService()
+  }
+
+  /// Runs the server until one of `signals` arrives or `stop` is triggered, calling `onReady`
+  /// with the bound port.
+  func run(
+    host: String, port: Int, signals: [UnixSignal], stop: ShutdownTrigger? = nil,
+    onReady: @escaping @Sendable (Int) -> Void
+  ) async throws {
+    let registry = await SessionRegistry(
+      features: features, disconnectedLifetime: disconnectedLifetime, limits: limits, logger: logger)
+    let app = makeApplication(host: host, port: port, registry: registry, onReady: onReady)
+    enum Ending { case stopped, timeIsUp, failed(any Error) }
+    let (endings, end) = AsyncStream<Ending>.makeStream()
+    let sessions = SessionsService(registry: registry, timeout: shutdownTimeout, logger: logger) {
+      end.yield(.timeIsUp)
+    }
+    var configuration = ServiceGroupConfiguration(
+      services: [.init(service: app), .init(service: sessions)],
+      gracefulShutdownSignals: signals,
+      logger: logger)
+    configuration.maximumGracefulShutdownDuration = shutdownTimeout
+    let group = ServiceGroup(configuration: configuration)
+    stop?.attach(group)
+    // Unstructured, so that a connection that never closes cannot hold `run` past the timeout.
+    Task {
+      do {
+        try await group.run()
+        end.yield(.stopped)
+      } catch {
+        end.yield(.failed(error))
+      }
+    }
+    for await ending in endings {
+      switch ending {
+      case .stopped:
+        logger.info("Stopped")
+      case .timeIsUp:
+        logger.warning(
+          "Stopped with connections still open: the shutdown timeout is up",
+          metadata: ["timeout": "\(shutdownTimeout)"])
+      case let .failed(error):
+        await registry.shutDown()
+        throw error
+      }
+      break
+    }
     await registry.endAll()
   }
 
@@ -79,6 +147,7 @@ public struct LiveServer: Sendable {
     let hosts = HostPolicy(allowedHosts: allowedHosts, boundHost: host)
     let offenders = OffenderLog()
     let router = Router()
+    let secureCookies = self.secureCookies
     router.add(
       middleware: HostAndHeadersMiddleware(
         hosts: hosts, headers: securityHeaders.fields, offenders: offenders, logger: logger))
@@ -99,11 +168,19 @@ public struct LiveServer: Sendable {
       )
     }
     for feature in features {
-      router.get(RouterPath(feature.path)) { _, _ in Self.html(pages.page(for: feature)) }
+      router.get(RouterPath(feature.path)) { request, _ in
+        var response = Self.html(pages.page(for: feature))
+        // The secret that binds this browser's sessions to it (see `SessionRegistry`).
+        if BrowserCookie.secret(in: request) == nil {
+          response.setCookie(BrowserCookie.make(secure: secureCookies))
+        }
+        return response
+      }
     }
 
     let logger = self.logger
     let trustedOrigins = self.trustedOrigins
+    let trustedProxies = self.trustedProxies
     let limits = self.limits
     let webSocketRouter = Router(context: LiveSocketRequestContext.self)
     webSocketRouter.ws("/live") { request, _ in
@@ -133,6 +210,12 @@ public struct LiveServer: Sendable {
       let resumeID = query["session"].map(String.init)
       // The socket's messages are written on its connection's event loop, and read there too.
       let channel = context.requestContext.channel
+      let visitor = Visitor(
+        address: ClientAddress.resolve(
+          peer: channel.remoteAddress?.ipAddress,
+          forwardedFor: context.request.headers[values: .xForwardedFor],
+          trustedProxies: trustedProxies),
+        browserSecret: BrowserCookie.secret(in: context.request))
       let messages = OutboundQueue(eventLoop: channel.eventLoop) { message in
         let frame = WebSocketFrame(
           fin: true, opcode: .text, data: channel.allocator.buffer(string: message))
@@ -143,7 +226,18 @@ public struct LiveServer: Sendable {
       }
       guard
         let connection = await registry.connect(
-          featurePath: featurePath, resumeID: resumeID, output: { messages.send($0) })
+          featurePath: featurePath, resumeID: resumeID, visitor: visitor,
+          output: { messages.send($0) },
+          close: {
+            // After what is queued (the notice that says why), like any other write.
+            channel.eventLoop.execute {
+              var reason = channel.allocator.buffer(capacity: 2)
+              reason.write(webSocketErrorCode: .normalClosure)
+              channel.writeAndFlush(
+                WebSocketFrame(fin: true, opcode: .connectionClose, data: reason), promise: nil)
+              channel.close(promise: nil)
+            }
+          })
       else {
         // A refusal, if any, is already queued: write it before closing.
         await messages.drain()
@@ -162,12 +256,21 @@ public struct LiveServer: Sendable {
       await registry.disconnect(connection)
     }
 
+    let webSocketResponder = webSocketRouter.buildResponder()
     return Application(
       router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: webSocketRouter,
-        configuration: .init(ws: .init(maxFrameSize: LiveSession.maximumMessageSize * 2))
-      ),
+      server: HTTPServerBuilder { responder in
+        FirstRequestDeadlineChannel(
+          base: HTTP1WebSocketUpgradeChannel(
+            responder: responder,
+            webSocketResponder: webSocketResponder,
+            configuration: .init(
+              http1: .init(idleTimeout: TimeAmount(limits.idleTimeout)),
+              ws: .init(
+                maxFrameSize: LiveSession.maximumMessageSize * 2,
+                closeTimeout: limits.closeTimeout))),
+          timeout: limits.idleTimeout)
+      },
       configuration: .init(address: .hostname(host, port: port), serverName: "ComposableWeb"),
       onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },
       logger: logger

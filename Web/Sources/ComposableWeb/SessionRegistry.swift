@@ -4,9 +4,22 @@ import Logging
 /// `disconnectedLifetime` so that the page can reconnect to it; then it is closed and its store
 /// released, which cancels its effects.
 ///
+/// A session belongs to the browser that started it: it remembers the browser's secret (an
+/// HttpOnly cookie the page's own browser holds) and is resumed only by a page presenting the
+/// same secret. A client that knows a session's id but not its secret gets a new session.
+///
+/// No one client can lock others out: each client address may hold at most
+/// ``LiveLimits/maximumSessionsPerAddress`` sessions and start at most
+/// ``LiveLimits/newSessionsPerSecondPerAddress`` a second, and when a cap is reached the oldest
+/// disconnected session (of that address, or of the address holding the most) is ended to make
+/// room before anyone is turned away.
+///
 /// ```swift
 /// let registry = SessionRegistry(features: [counter], logger: logger)
-/// let connection = registry.connect(featurePath: "counter", resumeID: nil) { print($0) }
+/// let visitor = Visitor(address: "203.0.113.7", browserSecret: cookie)
+/// let connection = registry.connect(featurePath: "counter", resumeID: nil, visitor: visitor) {
+///   print($0)
+/// }
 /// ```
 @MainActor
 public final class SessionRegistry {
@@ -21,6 +34,12 @@ public final class SessionRegistry {
     var session: LiveSession
     var featurePath: String
     var token: Int
+    var address: String
+    var browserSecret: String?
+    /// Closes the attached page's socket; `nil` while no page is attached.
+    var close: (@Sendable () -> Void)?
+    /// When the page went away, while it is away.
+    var disconnectedAt: ContinuousClock.Instant?
     var expiry: Task<Void, Never>?
   }
 
@@ -29,7 +48,11 @@ public final class SessionRegistry {
   private let disconnectedLifetime: Duration
   private let limits: LiveLimits
   private var entries: [String: Entry] = [:]
+  private var sessionsByAddress: [String: Int] = [:]
+  private var newSessionGates: [String: FloodGate] = [:]
+  private let offenders = OffenderLog()
   private var nextToken = 0
+  private var isShutDown = false
 
   /// Creates a registry for the given features.
   public init(
@@ -47,42 +70,82 @@ public final class SessionRegistry {
   /// The number of live sessions, attached or waiting for their page to come back.
   public var count: Int { entries.count }
 
+  /// The number of live sessions started from `address`.
+  public func count(address: String) -> Int { sessionsByAddress[address] ?? 0 }
+
   /// The live session with the given id, if any.
   public func session(id: String) -> LiveSession? { entries[id]?.session }
 
   /// Attaches a page to the session `resumeID` of the feature at `featurePath` if it is still
-  /// live, or to a new session otherwise, and sends it a full render through `output`. Returns
-  /// `nil` for an unknown feature, and when a new session would exceed
-  /// ``LiveLimits/maximumSessions``; then the page is sent `{"type":"refused","reason":…}`.
+  /// live and `visitor` holds its browser's secret, or to a new session otherwise, and sends it
+  /// a full render through `output`. A page already attached to a resumed session is sent
+  /// `{"type":"replaced",…}` and its socket closed through the `close` it was connected with.
+  ///
+  /// Returns `nil` for an unknown feature, and when the visitor may not start a new session
+  /// (too many, too fast, or the server is full of attached pages); then the page is sent
+  /// `{"type":"refused","reason":…}`.
   public func connect(
-    featurePath: String, resumeID: String?, output: @escaping @Sendable (String) -> Void
+    featurePath: String,
+    resumeID: String?,
+    visitor: Visitor = Visitor(),
+    output: @escaping @Sendable (String) -> Void,
+    close: @escaping @Sendable () -> Void = {}
   ) -> Connection? {
     guard let feature = features[featurePath] else {
-      logger.warning("Refused a connection to an unknown feature", metadata: ["feature": LogText.escaped(featurePath, limit: 64)])
+      logger.warning(
+        "Refused a connection to an unknown feature",
+        metadata: ["feature": LogText.escaped(featurePath, limit: 64)])
+      return nil
+    }
+    guard !isShutDown else {
+      output(Self.stopping)
       return nil
     }
     nextToken += 1
     let session: LiveSession
-    if let resumeID, var entry = entries[resumeID], entry.featurePath == featurePath {
+    if let resumeID, var entry = entries[resumeID], entry.featurePath == featurePath,
+      Self.secretsMatch(visitor.browserSecret, entry.browserSecret)
+    {
       entry.expiry?.cancel()
       entry.expiry = nil
+      entry.disconnectedAt = nil
+      if let previous = entry.close {
+        // The same browser opened the session elsewhere: the old page is told, not left silent.
+        entry.session.output?(Self.replaced)
+        previous()
+        logger.info(
+          "A session's page was replaced by another of its browser's",
+          metadata: ["session": "\(entry.session.logName)"])
+      }
       entry.token = nextToken
+      entry.close = close
       entries[resumeID] = entry
       session = entry.session
       logger.info("Resumed a session", metadata: ["session": "\(session.logName)"])
     } else {
-      guard entries.count < limits.maximumSessions else {
+      if let resumeID, let entry = entries[resumeID] {
         logger.warning(
-          "Refused a new session: the server is at its limit of sessions",
-          metadata: ["limit": "\(limits.maximumSessions)", "feature": "\(featurePath)"])
-        output(Self.refusal)
+          "A page asked to resume a session without its browser's secret: it gets a new one",
+          metadata: [
+            "session": "\(entry.session.logName)", "address": LogText.escaped(visitor.address),
+          ])
+      }
+      if let refusal = makeRoom(for: visitor.address) {
+        output(refusal)
         return nil
       }
       let id = LiveSession.makeID()
       session = feature.makeSession(id, limits, logger)
-      entries[id] = Entry(session: session, featurePath: featurePath, token: nextToken)
+      entries[id] = Entry(
+        session: session, featurePath: featurePath, token: nextToken, address: visitor.address,
+        browserSecret: visitor.browserSecret, close: close)
+      sessionsByAddress[visitor.address, default: 0] += 1
       logger.info(
-        "Started a session", metadata: ["session": "\(session.logName)", "feature": "\(featurePath)"])
+        "Started a session",
+        metadata: [
+          "session": "\(session.logName)", "feature": "\(featurePath)",
+          "address": LogText.escaped(visitor.address),
+        ])
       logger.debug("A session's id", metadata: ["session": "\(session.logName)", "id": "\(id)"])
     }
     session.output = output
@@ -95,6 +158,8 @@ public final class SessionRegistry {
   public func disconnect(_ connection: Connection) {
     guard var entry = entries[connection.sessionID], entry.token == connection.token else { return }
     entry.session.output = nil
+    entry.close = nil
+    entry.disconnectedAt = .now
     let lifetime = disconnectedLifetime
     entry.expiry = Task { [weak self] in
       try? await Task.sleep(for: lifetime)
@@ -109,15 +174,150 @@ public final class SessionRegistry {
     guard let entry = entries.removeValue(forKey: sessionID) else { return }
     entry.expiry?.cancel()
     entry.session.close()
+    if let count = sessionsByAddress[entry.address], count > 1 {
+      sessionsByAddress[entry.address] = count - 1
+    } else {
+      sessionsByAddress[entry.address] = nil
+    }
     logger.info("Ended a session", metadata: ["session": "\(entry.session.logName)"])
+  }
+
+  /// Ends every session.
+  public func endAll() {
+    for id in Array(entries.keys) { end(sessionID: id) }
+  }
+
+  /// Stops for good: every attached page is told the server is stopping and its socket closed,
+  /// every session ends (cancelling its effects), and later connections are refused.
+  public func shutDown() {
+    isShutDown = true
+    for entry in entries.values {
+      if let close = entry.close {
+        entry.session.output?(Self.stopping)
+        close()
+      }
+    }
+    endAll()
+  }
+
+  // MARK: Room for new sessions
+
+  /// Makes room for a new session from `address`, ending disconnected sessions where a cap is
+  /// reached; when there is no room, returns what the page is told (and logs it once per
+  /// address).
+  private func makeRoom(for address: String) -> String? {
+    let now = ContinuousClock.now
+    var gate =
+      newSessionGates[address]
+      ?? FloodGate(rate: limits.newSessionsPerSecondPerAddress, burst: limits.newSessionBurstPerAddress)
+    let admitted = gate.admit(at: now)
+    if newSessionGates.count >= 10_000, newSessionGates[address] == nil {
+      // Bounded: addresses met long ago start afresh.
+      newSessionGates.removeAll(keepingCapacity: true)
+    }
+    newSessionGates[address] = gate
+    guard admitted else {
+      refuse(
+        address, "Refused new sessions: the address starts them too fast",
+        limit: "\(limits.newSessionsPerSecondPerAddress)/s")
+      return Self.tooFast
+    }
+    if count(address: address) >= limits.maximumSessionsPerAddress {
+      guard let oldest = oldestDisconnected(from: address) else {
+        refuse(
+          address, "Refused a new session: the address holds as many as it may",
+          limit: "\(limits.maximumSessionsPerAddress)")
+        return Self.refusal
+      }
+      evict(oldest, reason: "its address is at its limit of sessions")
+    }
+    if entries.count >= limits.maximumSessions {
+      guard let oldest = oldestDisconnected(from: address) ?? oldestDisconnectedOfBusiestAddress()
+      else {
+        refuse(
+          address, "Refused a new session: the server is at its limit of sessions",
+          limit: "\(limits.maximumSessions)")
+        return Self.refusal
+      }
+      evict(oldest, reason: "the server is at its limit of sessions")
+    }
+    return nil
+  }
+
+  private func refuse(_ address: String, _ message: Logger.Message, limit: String) {
+    if offenders.isFirst("\(message)", address) {
+      logger.warning(
+        "\(message) (logged once per address)",
+        metadata: ["address": LogText.escaped(address), "limit": "\(limit)"])
+    }
+  }
+
+  private func oldestDisconnected(from address: String) -> String? {
+    entries.filter { $0.value.address == address && $0.value.disconnectedAt != nil }
+      .min { $0.value.disconnectedAt! < $1.value.disconnectedAt! }?.key
+  }
+
+  /// The oldest disconnected session of the address that holds the most disconnected sessions.
+  private func oldestDisconnectedOfBusiestAddress() -> String? {
+    var disconnected: [String: Int] = [:]
+    for entry in entries.values where entry.disconnectedAt != nil {
+      disconnected[entry.address, default: 0] += 1
+    }
+    guard let busiest = disconnected.max(by: { $0.value < $1.value })?.key else { return nil }
+    return oldestDisconnected(from: busiest)
+  }
+
+  private func evict(_ sessionID: String, reason: String) {
+    guard let entry = entries[sessionID] else { return }
+    logger.info(
+      "Ended a disconnected session early to make room",
+      metadata: ["session": "\(entry.session.logName)", "reason": "\(reason)"])
+    end(sessionID: sessionID)
+  }
+
+  /// Compares secrets in time independent of where they differ.
+  static func secretsMatch(_ presented: String?, _ expected: String?) -> Bool {
+    guard let presented, let expected else { return false }
+    let left = Array(presented.utf8)
+    let right = Array(expected.utf8)
+    guard left.count == right.count else { return false }
+    var difference: UInt8 = 0
+    for index in left.indices { difference |= left[index] ^ right[index] }
+    return difference == 0
   }
 
   /// What a page is told when the server has no room for its session.
   static let refusal =
     #"{"reason":"The server is busy: it has as many sessions as it allows. Try again later.","type":"refused"}"#
 
-  /// Ends every session.
-  public func endAll() {
-    for id in Array(entries.keys) { end(sessionID: id) }
+  /// What a page is told when its address starts sessions faster than it may.
+  static let tooFast =
+    #"{"reason":"Too many new pages from your address at once. Trying again shortly.","type":"refused"}"#
+
+  /// What a page is told when its session was opened by another page of the same browser.
+  static let replaced =
+    #"{"reason":"This page was opened again in another tab or window.","type":"replaced"}"#
+
+  /// What a page is told when the server stops.
+  static let stopping = #"{"reason":"The server is stopping.","type":"stopping"}"#
+}
+
+/// Who is connecting: the client's address, and the secret its browser holds (see
+/// ``SessionRegistry``).
+///
+/// ```swift
+/// Visitor(address: "203.0.113.7", browserSecret: request.cookies["ocaf_browser"]?.value)
+/// ```
+public struct Visitor: Sendable, Hashable {
+  /// The client's IP address (after trusted proxies), or `""` when unknown.
+  public var address: String
+  /// The secret of the client's browser, from its HttpOnly cookie; `nil` when it sent none
+  /// (its sessions can't be resumed).
+  public var browserSecret: String?
+
+  /// Describes a visitor.
+  public init(address: String = "", browserSecret: String? = nil) {
+    self.address = address
+    self.browserSecret = browserSecret
   }
 }

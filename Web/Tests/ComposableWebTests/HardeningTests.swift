@@ -147,4 +147,89 @@ import Testing
     }
     #expect(records.value.contains { $0.level == .debug && $0.metadata["id"] == connection.sessionID })
   }
+
+  @Test func aPageGivesItsBrowserAnHttpOnlySameSiteSecretOnce() async throws {
+    let (app, _, _) = await makeApplication()
+    try await app.test(.router) { client in
+      let secret = try await client.execute(uri: "/tally", method: .get) { response in
+        let cookie = try #require(response.headers[.setCookie])
+        #expect(cookie.hasPrefix("ocaf_browser="))
+        #expect(cookie.contains("HttpOnly"))
+        #expect(cookie.contains("SameSite=Strict"))
+        #expect(cookie.contains("Path=/"))
+        #expect(!cookie.contains("Secure"))
+        let value = cookie.dropFirst("ocaf_browser=".count).prefix { $0 != ";" }
+        #expect(value.count == 32)
+        return String(value)
+      }
+      // A browser that has one keeps it.
+      try await client.execute(
+        uri: "/tally", method: .get, headers: [.cookie: "ocaf_browser=\(secret)"]
+      ) { response in
+        #expect(response.headers[.setCookie] == nil)
+      }
+      // The page script never sees it.
+      try await client.execute(uri: "/tally", method: .get) { response in
+        #expect(!String(buffer: response.body).contains("ocaf_browser"))
+      }
+    }
+  }
+
+  @Test func connectionsThatNeverSendARequestAreClosed() async throws {
+    let (app, _, records) = await makeApplication(limits: LiveLimits(idleTimeout: .milliseconds(300)))
+    try await app.test(.live) { client in
+      let port = try #require(client.port)
+      let silent = try RawConnection(port: port)
+      let dribbling = try RawConnection(port: port)
+      try dribbling.send("GET /tally HTTP/1.1\r\nHost: local")
+      let start = ContinuousClock.now
+      let silentEnd = await silent.receive(timeout: .seconds(5))
+      let dribblingEnd = await dribbling.receive(timeout: .seconds(5))
+      #expect(silentEnd.closed)
+      #expect(silentEnd.text.isEmpty)
+      #expect(dribblingEnd.closed)
+      #expect(start.duration(to: .now) < .seconds(3))
+      // A request in time is served.
+      let prompt = try RawConnection(port: port)
+      try prompt.send("GET /tally HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      let answer = await prompt.receive(timeout: .seconds(5)) { $0.contains("</html>") }
+      #expect(answer.text.hasPrefix("HTTP/1.1 200"))
+    }
+    _ = records
+  }
+
+  @Test func aStopEndsWithinItsTimeoutWhateverIsOpenAndTellsPages() async throws {
+    let (logger, records) = fullRecordingLogger()
+    let server = LiveServer(
+      title: "Tests", features: [Self.tally], shutdownTimeout: .seconds(1),
+      limits: LiveLimits(idleTimeout: .seconds(60)), logger: logger)
+    let trigger = ShutdownTrigger()
+    let ready = AsyncStream<Int>.makeStream()
+    let running = Task {
+      try await server.run(host: "127.0.0.1", port: 0, signals: [], stop: trigger) { port in
+        ready.continuation.yield(port)
+      }
+    }
+    var ports = ready.stream.makeAsyncIterator()
+    let port = try #require(await ports.next())
+    // A browser's preconnect: a connection that never sends a request.
+    let idle = try RawConnection(port: port)
+    // An open tab.
+    let tab = try RawConnection(port: port)
+    try tab.send(
+      "GET /live?feature=tally HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        + "Sec-WebSocket-Version: 13\r\n\r\n")
+    let opened = await tab.receive(timeout: .seconds(5)) { $0.contains(#""type":"render""#) }
+    #expect(opened.text.hasPrefix("HTTP/1.1 101"))
+    let stopped = ContinuousClock.now
+    await trigger.stop()
+    try await running.value
+    #expect(stopped.duration(to: .now) < .seconds(3))
+    let told = await tab.receive(timeout: .seconds(2))
+    #expect(told.text.contains(#""type":"stopping""#))
+    #expect(told.closed)
+    _ = idle
+    #expect(records.value.contains { $0.message == "Ended a session" })
+  }
 }

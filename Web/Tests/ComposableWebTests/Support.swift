@@ -272,3 +272,8 @@ final class RawConnection: @unchecked Sendable {
 enum RawConnectionError: Error {
   case failed(String)
 }
+
+extension Visitor {
+  /// A browser on loopback, holding a well-formed secret.
+  static let browser = Visitor(address: "127.0.0.1", browserSecret: String(repeating: "5e", count: 16))
+}
