@@ -9,7 +9,7 @@ import ComposableArchitecture
 @Reducer
 public struct Counter {
   @ObservableState
-  public struct State: Equatable, Sendable {
+  public struct State: Codable, Equatable, Sendable {
     public var count = 0
 
     public init(count: Int = 0) {

@@ -28,7 +28,12 @@ public func page(for study: CaseStudy) -> LiveFeature {
   }
   switch study {
   case .counter:
-    return feature("counter", { Store(initialState: Counter.State()) { Counter() } }, counterView)
+    // Restorable: with snapshots on, a restarted server gives the page its count back.
+    return LiveFeature(
+      path: "counter", title: study.title, summary: study.summary,
+      initialState: { Counter.State() },
+      makeStore: { state in Store(initialState: state) { Counter() } },
+      view: counterView)
   case .twoCounters:
     return feature(
       "two-counters", { Store(initialState: TwoCounters.State()) { TwoCounters() } },

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import Logging
 
 /// A feature the server offers: where it lives, how to describe it, and how a session makes its
@@ -20,7 +21,13 @@ public struct LiveFeature: Sendable {
   public let title: String
   /// One sentence for the index page.
   public let summary: String
-  let makeSession: @MainActor @Sendable (_ id: String, _ limits: LiveLimits, _ logger: Logger) -> LiveSession
+  /// Makes a session, from a snapshot of its state when one is given; `nil` when the snapshot
+  /// can't be read.
+  let makeSession:
+    @MainActor @Sendable (_ id: String, _ snapshot: Data?, _ limits: LiveLimits, _ logger: Logger)
+      -> LiveSession?
+  /// Whether sessions can be saved as snapshots and restored (see ``SessionSnapshots``).
+  public let isRestorable: Bool
 
   /// Describes a feature whose sessions each own a store made by `makeStore`, shown by `view`.
   public init<State, Action>(
@@ -33,8 +40,61 @@ public struct LiveFeature: Sendable {
     self.path = path
     self.title = title
     self.summary = summary
-    self.makeSession = { id, limits, logger in
+    self.isRestorable = false
+    self.makeSession = { id, _, limits, logger in
       LiveSession(id: id, store: makeStore(), view: view, limits: limits, logger: logger)
+    }
+  }
+
+  /// Describes a feature whose sessions can be saved and restored: its state is `Codable`, and
+  /// `makeStore` makes the store from a state, the initial one or a restored one. With
+  /// ``SessionSnapshots`` on the server, a restart resumes each session with its state.
+  /// `appearAction`, if any, is sent when a session starts and again when it is restored, as
+  /// a SwiftUI view's `.task` would be: effects don't survive a restart, so long-lived ones
+  /// start from it.
+  ///
+  /// ```swift
+  /// LiveFeature(
+  ///   path: "counter",
+  ///   title: "Counter",
+  ///   summary: "Count up and down.",
+  ///   initialState: { Counter.State() },
+  ///   makeStore: { state in Store(initialState: state) { Counter() } },
+  ///   view: counterView
+  /// )
+  /// ```
+  public init<State: Codable, Action>(
+    path: String,
+    title: String,
+    summary: String,
+    initialState: @escaping @MainActor @Sendable () -> State,
+    makeStore: @escaping @MainActor @Sendable (State) -> Store<State, Action>,
+    appearAction: (@Sendable () -> Action)? = nil,
+    view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
+  ) {
+    self.path = path
+    self.title = title
+    self.summary = summary
+    self.isRestorable = true
+    self.makeSession = { id, snapshot, limits, logger in
+      let state: State
+      if let snapshot {
+        do {
+          state = try JSONDecoder().decode(State.self, from: snapshot)
+        } catch {
+          logger.warning(
+            "A session's snapshot does not decode as its feature's state: it starts afresh",
+            metadata: ["feature": "\(path)", "error": "\(error)"])
+          return nil
+        }
+      } else {
+        state = initialState()
+      }
+      let store = makeStore(state)
+      let session = LiveSession(id: id, store: store, view: view, limits: limits, logger: logger)
+      session.encodeState = { try? JSONEncoder().encode(store.withState { $0 }) }
+      if let appearAction { store.send(appearAction()) }
+      return session
     }
   }
 }

@@ -40,6 +40,9 @@ public struct LiveServer: Sendable {
   /// Whether the browser cookie is marked `Secure` (sent over HTTPS only): set it when pages are
   /// served over HTTPS, directly or through a proxy.
   public let secureCookies: Bool
+  /// Where sessions of restorable features are saved so that a restart resumes them; `nil`
+  /// (the default) for none.
+  public let snapshots: SessionSnapshots?
   /// How long a stop (SIGTERM, SIGINT) may take: pages are told and their sockets closed,
   /// sessions end (cancelling effects), open connections get this long to finish, and then the
   /// server returns whatever is still open.
@@ -59,9 +62,11 @@ public struct LiveServer: Sendable {
     trustedProxies: Set<String> = [],
     secureCookies: Bool = false,
     shutdownTimeout: Duration = .seconds(10),
+    snapshots: SessionSnapshots? = nil,
     limits: LiveLimits = LiveLimits(),
     logger: Logger
   ) {
+    self.snapshots = snapshots
     self.trustedProxies = trustedProxies
     self.secureCookies = secureCookies
     self.shutdownTimeout = shutdownTimeout
@@ -97,7 +102,8 @@ public struct LiveServer: Sendable {
     onReady: @escaping @Sendable (Int) -> Void
   ) async throws {
     let registry = await SessionRegistry(
-      features: features, disconnectedLifetime: disconnectedLifetime, limits: limits, logger: logger)
+      features: features, disconnectedLifetime: disconnectedLifetime, limits: limits,
+      snapshots: snapshots, logger: logger)
     let app = makeApplication(host: host, port: port, registry: registry, onReady: onReady)
     enum Ending { case stopped, timeIsUp, failed(any Error) }
     let (endings, end) = AsyncStream<Ending>.makeStream()
@@ -369,6 +375,8 @@ struct Pages: Sendable {
     button{font-size:1rem;margin:0 .25rem;padding:.25rem .75rem}\
     .count{display:inline-block;min-width:3rem;text-align:center;font-size:1.5rem}\
     #ocaf-status{background:#fde68a;padding:.25rem .5rem}\
+    #ocaf-status.ocaf-notice{background:#dbeafe}\
+    .ocaf-offline{opacity:.55}\
     dialog{padding:0;border:1px solid #999;border-radius:.5rem;min-width:18rem}\
     dialog::backdrop{background:rgba(0,0,0,.35)}\
     .ocaf-dialog-body{padding:1rem}\

@@ -35,6 +35,11 @@ public final class LiveSession {
   let logger: Logger
   /// Called with every message for the page (a full render or patches), while a page is attached.
   var output: (@Sendable (String) -> Void)?
+  /// Encodes the store's state for a snapshot; set for features whose state is `Codable`.
+  var encodeState: (() -> Data?)?
+  /// Called whenever the session's state may have changed (a message was handled, an effect
+  /// changed what the page shows).
+  var stateChanged: (() -> Void)?
 
   /// How long the handler ids of a replaced render stay accepted, so that events the user
   /// triggered before the new render reached the page (the next keystrokes in a field) still
@@ -470,6 +475,7 @@ public final class LiveSession {
   }
 
   private func flushToPage() {
+    stateChanged?()
     guard let output, let message = flush() else { return }
     output(message)
   }

@@ -6,7 +6,13 @@
 /// step with a navigation stack (the back button pops it), and reconnects with backoff, resuming
 /// the same session. Each page load starts a new session.
 ///
-/// It is plain JavaScript served at `/ocaf.js`; nothing else runs in the page.
+/// While the socket is down the page says so and its controls are inert. When it reconnects to a
+/// server that no longer has its session (a restart, an expiry), it says the page was reset and
+/// puts back what the user had typed into bound fields, sending it to the new session (form
+/// recovery). A page replaced by another of its browser's tabs says so and stops.
+///
+/// It is plain JavaScript served at `/ocaf.js`; nothing else runs in the page, and it exposes
+/// nothing to other scripts (the session's id stays inside it).
 public enum PageScript {
   /// The script's source.
   public static let source = #"""
@@ -20,13 +26,27 @@ public enum PageScript {
       var socket = null;
       var attempts = 0;
       var refusal = null;
+      var stopped = null;
+      var stopping = null;
       var historyDepth = (history.state && history.state.ocafDepth) || 0;
       var ignoredPops = 0;
 
-      function setStatus(text) {
+      var noticeTimer = null;
+
+      function setStatus(text, notice) {
         if (!status) return;
+        clearTimeout(noticeTimer);
         status.textContent = text;
         status.hidden = text === "";
+        status.className = notice ? "ocaf-notice" : "";
+        if (notice) noticeTimer = setTimeout(function () { setStatus(""); }, 10000);
+      }
+
+      // While there is no socket, the page's controls take no input: what they sent would be lost.
+      function setOffline(offline) {
+        root.inert = offline;
+        root.classList.toggle("ocaf-offline", offline);
+        root.setAttribute("aria-busy", offline ? "true" : "false");
       }
 
       function connect() {
@@ -34,15 +54,58 @@ public enum PageScript {
           "/live?feature=" + encodeURIComponent(feature) +
           (sessionID ? "&session=" + encodeURIComponent(sessionID) : "");
         socket = new WebSocket(url);
-        socket.onopen = function () { attempts = 0; refusal = null; setStatus(""); };
+        socket.onopen = function () { attempts = 0; refusal = null; stopping = null; };
         socket.onmessage = function (event) { apply(JSON.parse(event.data)); };
         socket.onclose = function () {
           socket = null;
+          setOffline(true);
+          if (stopped) {
+            setStatus(stopped);
+            return;
+          }
           attempts += 1;
           var delay = refusal ? 10000 : Math.min(10000, 250 * Math.pow(2, attempts - 1));
-          setStatus(refusal ? refusal + " Retrying…" : "Reconnecting…");
+          setStatus(refusal ? refusal + " Retrying…" :
+            (stopping || "Disconnected.") + " Reconnecting…");
           setTimeout(connect, delay);
         };
+      }
+
+      // Form recovery: what the user had typed into bound fields, by component and position, so
+      // that a page whose session is gone can hand it to its new session.
+      function boundFields() {
+        var fields = {};
+        root.querySelectorAll("[data-ocaf-input],[data-ocaf-change]").forEach(function (field) {
+          var component = field.closest("[data-ocaf-component]");
+          var key = component ? component.getAttribute("data-ocaf-component") : "";
+          var position = 0;
+          while (fields[key + "#" + position]) position += 1;
+          fields[key + "#" + position] = field;
+        });
+        return fields;
+      }
+
+      function typedValues() {
+        var values = {}, fields = boundFields();
+        Object.keys(fields).forEach(function (key) {
+          var value = valueOf(fields[key]);
+          if (value !== undefined) values[key] = value;
+        });
+        return values;
+      }
+
+      function restore(values) {
+        var fields = boundFields(), restored = 0;
+        Object.keys(values).forEach(function (key) {
+          var field = fields[key], value = values[key];
+          if (!field || valueOf(field) === value) return;
+          if (field.type === "checkbox" || field.type === "radio") field.checked = value;
+          else setValue(field, String(value));
+          var handler = field.getAttribute("data-ocaf-input") || field.getAttribute("data-ocaf-change");
+          field.ocafPending = [value];
+          if (send(handler, value)) restored += 1;
+        });
+        return restored;
       }
 
       // Morphing: make the page's nodes look like the server's, keeping nodes that stay.
@@ -233,8 +296,17 @@ public enum PageScript {
 
       function apply(message) {
         if (message.type === "render") {
+          var lost = sessionID !== null && message.session !== sessionID;
+          var typed = lost ? typedValues() : null;
           sessionID = message.session;
           update(root, message.html);
+          setOffline(false);
+          setStatus("");
+          if (lost) {
+            var restored = restore(typed);
+            setStatus("The server no longer had this page's session, so the page was reset." +
+              (restored > 0 ? " What you had typed was put back." : ""), true);
+          }
         } else if (message.type === "patch") {
           message.patches.forEach(function (patch) {
             var target = findComponent(patch.id);
@@ -251,6 +323,15 @@ public enum PageScript {
         } else if (message.type === "refused") {
           refusal = message.reason;
           setStatus(refusal);
+          return;
+        } else if (message.type === "replaced") {
+          // Another tab of this browser has the session now: don't take it back.
+          stopped = message.reason;
+          setStatus(stopped);
+          return;
+        } else if (message.type === "stopping") {
+          stopping = message.reason;
+          setStatus(stopping);
           return;
         }
         openDialogs();
@@ -336,7 +417,7 @@ public enum PageScript {
         send(target.getAttribute("data-ocaf-dismiss"));
       }, true);
 
-      window.ocaf = { socket: function () { return socket; }, session: function () { return sessionID; } };
+      setOffline(true);
       connect();
     })();
     """#

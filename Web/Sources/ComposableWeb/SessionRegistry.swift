@@ -53,14 +53,19 @@ public final class SessionRegistry {
   private let offenders = OffenderLog()
   private var nextToken = 0
   private var isShutDown = false
+  private let snapshotFiles: SnapshotFiles?
+  private var pendingSnapshots: Set<String> = []
 
   /// Creates a registry for the given features.
   public init(
     features: [LiveFeature],
     disconnectedLifetime: Duration = .seconds(120),
     limits: LiveLimits = LiveLimits(),
+    snapshots: SessionSnapshots? = nil,
     logger: Logger
   ) {
+    self.snapshotFiles = snapshots.map { SnapshotFiles(settings: $0, logger: logger) }
+    snapshotFiles?.trimLater()
     self.features = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     self.disconnectedLifetime = disconnectedLifetime
     self.limits = limits
@@ -134,8 +139,14 @@ public final class SessionRegistry {
         output(refusal)
         return nil
       }
-      let id = LiveSession.makeID()
-      session = feature.makeSession(id, limits, logger)
+      let restored = restoredSession(
+        feature: feature, resumeID: resumeID, browserSecret: visitor.browserSecret)
+      // A session without a snapshot never fails to be made.
+      session = restored ?? feature.makeSession(LiveSession.makeID(), nil, limits, logger)!
+      let id = session.id
+      if snapshotFiles != nil, feature.isRestorable, visitor.browserSecret != nil {
+        session.stateChanged = { [weak self] in self?.scheduleSnapshot(sessionID: id) }
+      }
       entries[id] = Entry(
         session: session, featurePath: featurePath, token: nextToken, address: visitor.address,
         browserSecret: visitor.browserSecret, close: close)
@@ -169,9 +180,15 @@ public final class SessionRegistry {
     entries[connection.sessionID] = entry
   }
 
-  /// Ends a session now: its page's handlers are revoked and its store released.
+  /// Ends a session now: its page's handlers are revoked, its store released, and its
+  /// snapshot, if any, deleted.
   public func end(sessionID: String) {
+    end(sessionID: sessionID, keepingSnapshot: false)
+  }
+
+  private func end(sessionID: String, keepingSnapshot: Bool) {
     guard let entry = entries.removeValue(forKey: sessionID) else { return }
+    if !keepingSnapshot { snapshotFiles?.removeLater(id: sessionID) }
     entry.expiry?.cancel()
     entry.session.close()
     if let count = sessionsByAddress[entry.address], count > 1 {
@@ -188,7 +205,8 @@ public final class SessionRegistry {
   }
 
   /// Stops for good: every attached page is told the server is stopping and its socket closed,
-  /// every session ends (cancelling its effects), and later connections are refused.
+  /// every session that can be restored is saved (see ``SessionSnapshots``), every session
+  /// ends (cancelling its effects), and later connections are refused.
   public func shutDown() {
     isShutDown = true
     for entry in entries.values {
@@ -197,7 +215,47 @@ public final class SessionRegistry {
         close()
       }
     }
-    endAll()
+    if let snapshotFiles {
+      for id in entries.keys { writeSnapshot(sessionID: id) }
+      snapshotFiles.waitForWrites()
+    }
+    for id in Array(entries.keys) { end(sessionID: id, keepingSnapshot: true) }
+  }
+
+  // MARK: Snapshots
+
+  /// The session `resumeID` restored from its snapshot, if it has one for this feature and
+  /// this browser.
+  private func restoredSession(
+    feature: LiveFeature, resumeID: String?, browserSecret: String?
+  ) -> LiveSession? {
+    guard let snapshotFiles, feature.isRestorable, let resumeID, entries[resumeID] == nil,
+      let snapshot = snapshotFiles.load(id: resumeID), snapshot.feature == feature.path,
+      Self.secretsMatch(browserSecret, snapshot.browserSecret),
+      let session = feature.makeSession(resumeID, snapshot.state, limits, logger)
+    else { return nil }
+    logger.info("Restored a session from its snapshot", metadata: ["session": "\(session.logName)"])
+    return session
+  }
+
+  /// Writes the session's snapshot once its changes have settled for the debounce.
+  private func scheduleSnapshot(sessionID: String) {
+    guard let snapshotFiles, pendingSnapshots.insert(sessionID).inserted else { return }
+    let debounce = snapshotFiles.settings.debounce
+    Task { [weak self] in
+      try? await Task.sleep(for: debounce)
+      self?.writeSnapshot(sessionID: sessionID)
+    }
+  }
+
+  private func writeSnapshot(sessionID: String) {
+    pendingSnapshots.remove(sessionID)
+    guard let snapshotFiles, let entry = entries[sessionID], let secret = entry.browserSecret,
+      let state = entry.session.encodeState?()
+    else { return }
+    snapshotFiles.saveLater(
+      SessionSnapshot(feature: entry.featurePath, browserSecret: secret, state: state),
+      id: sessionID, sessionName: entry.session.logName)
   }
 
   // MARK: Room for new sessions

@@ -56,7 +56,7 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
     withDependencies {
       $0.context = .live
     } operation: {
-      feature.makeSession(id, LiveLimits(), Logger(label: "test"))
+      feature.makeSession(id, nil, LiveLimits(), Logger(label: "test"))!
     }
   }
 

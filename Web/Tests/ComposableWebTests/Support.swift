@@ -32,7 +32,7 @@ func recordingLogger() -> (Logger, LockIsolated<[String]>) {
 @Reducer
 struct Tally {
   @ObservableState
-  struct State: Equatable {
+  struct State: Codable, Equatable {
     var label = "Tally"
     var value = 0
   }

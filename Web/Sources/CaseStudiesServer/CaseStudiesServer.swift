@@ -1,0 +1,85 @@
+import ArgumentParser
+import CaseStudies
+import ComposableWeb
+import Foundation
+import Logging
+
+/// Serves the case studies: `CaseStudiesServer [--host HOST] [--port PORT] [options]`.
+@main
+struct CaseStudiesServer: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Serves the case studies in the browser, each page a live TCA store on the server.")
+
+  @Option(help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The port to listen on (0 for any free one).")
+  var port = 8080
+
+  @Option(
+    name: .customLong("allowed-host"),
+    help: "A host name pages may be requested by (repeatable; a leading dot allows subdomains). Default: the address listened on and localhost.")
+  var allowedHosts: [String] = []
+
+  @Option(
+    name: .customLong("trusted-proxy"),
+    help: "The address of a reverse proxy whose X-Forwarded-For is believed (repeatable).")
+  var trustedProxies: [String] = []
+
+  @Flag(help: "Mark the browser cookie Secure (pages served over HTTPS).")
+  var secureCookies = false
+
+  @Option(help: "The most sessions the server keeps.")
+  var maxSessions = LiveLimits().maximumSessions
+
+  @Option(help: "The most sessions one client address may hold.")
+  var maxSessionsPerAddress = LiveLimits().maximumSessionsPerAddress
+
+  @Option(help: "How many new sessions one client address may start per second.")
+  var newSessionsPerSecond = LiveLimits().newSessionsPerSecondPerAddress
+
+  @Option(help: "How many new sessions one client address may start at once.")
+  var newSessionBurst = LiveLimits().newSessionBurstPerAddress
+
+  @Option(help: "Seconds a connection may take to send a request.")
+  var idleTimeout: Double = 30
+
+  @Option(help: "Seconds a stop (SIGTERM, SIGINT) may take.")
+  var shutdownTimeout: Double = 10
+
+  @Option(
+    help: "A directory for session snapshots, so that a restart resumes restorable pages (the counter).")
+  var snapshots: String?
+
+  mutating func validate() throws {
+    guard (0...65535).contains(port) else {
+      throw ValidationError("--port needs a number from 0 to 65535")
+    }
+    guard idleTimeout > 0, shutdownTimeout > 0 else {
+      throw ValidationError("--idle-timeout and --shutdown-timeout need a positive number of seconds")
+    }
+  }
+
+  func run() async throws {
+    LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    var logger = Logger(label: "case-studies")
+    logger.logLevel = .info
+    var limits = LiveLimits()
+    limits.maximumSessions = maxSessions
+    limits.maximumSessionsPerAddress = maxSessionsPerAddress
+    limits.newSessionsPerSecondPerAddress = newSessionsPerSecond
+    limits.newSessionBurstPerAddress = newSessionBurst
+    limits.idleTimeout = .milliseconds(Int(idleTimeout * 1000))
+    let server = LiveServer(
+      title: "Case studies",
+      features: caseStudies,
+      allowedHosts: allowedHosts.isEmpty ? nil : Set(allowedHosts),
+      trustedProxies: Set(trustedProxies),
+      secureCookies: secureCookies,
+      shutdownTimeout: .milliseconds(Int(shutdownTimeout * 1000)),
+      snapshots: snapshots.map { SessionSnapshots(directory: URL(filePath: $0)) },
+      limits: limits,
+      logger: logger)
+    try await server.run(host: host, port: port)
+  }
+}

@@ -1,0 +1,185 @@
+import ComposableArchitecture
+import Foundation
+import Logging
+import Testing
+
+@testable import ComposableWeb
+
+/// Sessions saved to snapshots and restored by a registry made afresh, as after a restart.
+@MainActor
+@Suite struct SnapshotTests {
+  let logger: Logger
+  let messages: LockIsolated<[String]>
+  let directory: URL
+
+  init() {
+    (logger, messages) = recordingLogger()
+    directory = FileManager.default.temporaryDirectory
+      .appending(path: "ocaf-snapshots-\(UUID().uuidString)")
+  }
+
+  /// A tally whose state is saved; it is bumped once whenever a session starts or is restored.
+  static let restorable = LiveFeature(
+    path: "tally", title: "Tally", summary: "restorable",
+    initialState: { Tally.State() },
+    makeStore: { state in Store(initialState: state) { Tally() } },
+    appearAction: { .bumped },
+    view: tallyView)
+
+  /// A tally that is not restorable.
+  static let plain = LiveFeature(
+    path: "tally-plain", title: "Tally", summary: "plain",
+    makeStore: { Store(initialState: Tally.State()) { Tally() } }, view: tallyView)
+
+  func makeRegistry(
+    _ settings: (inout SessionSnapshots) -> Void = { _ in }
+  ) -> SessionRegistry {
+    var snapshots = SessionSnapshots(directory: directory, debounce: .milliseconds(20))
+    settings(&snapshots)
+    return SessionRegistry(
+      features: [Self.restorable, Self.plain], snapshots: snapshots, logger: logger)
+  }
+
+  /// Connects a page; returns its connection and what it was sent.
+  func open(
+    _ registry: SessionRegistry, _ feature: String = "tally", resuming resumeID: String? = nil,
+    as visitor: Visitor = .browser
+  ) throws -> (SessionRegistry.Connection, LockIsolated<[String]>) {
+    let sent = LockIsolated<[String]>([])
+    let connection = try #require(
+      registry.connect(featurePath: feature, resumeID: resumeID, visitor: visitor) { text in
+        sent.withValue { $0.append(text) }
+      })
+    return (connection, sent)
+  }
+
+  func bump(_ registry: SessionRegistry, _ connection: SessionRegistry.Connection, times: Int) throws {
+    let session = try #require(registry.session(id: connection.sessionID))
+    for _ in 0..<times {
+      let html = try #require(try ServerMessage(session.start()).html)
+      let bump = try #require(handlerIDs(in: html, event: "click").first)
+      session.receive(click(bump))
+    }
+  }
+
+  func shown(_ render: String?) throws -> Int? {
+    let text = try #require(render)
+    let html = try #require(try ServerMessage(text).html)
+    let spans = html.split(separator: "<span>").dropFirst()
+    return spans.first.flatMap { Int($0.prefix { $0.isNumber }) }
+  }
+
+  /// Waits (five seconds at most) until `condition` holds: writes happen on a queue of their
+  /// own, behind the main actor's other work.
+  func eventually(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+    while !condition(), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  func files() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+  }
+
+  @Test func aRestartedServerGivesThePageItsSessionBack() async throws {
+    let before = makeRegistry()
+    let (connection, _) = try open(before)
+    try bump(before, connection, times: 3)  // 1 (appearing) + 3
+    try await eventually { !files().isEmpty }
+    #expect(files() == ["\(connection.sessionID).json"])
+    // The process is killed (no stop, `before` is just left behind): the debounced snapshot is
+    // what a new one finds.
+    let after = makeRegistry()
+    let (resumed, sent) = try open(after, resuming: connection.sessionID)
+    #expect(resumed.sessionID == connection.sessionID)
+    // Restored with 4, then its appear action ran again.
+    #expect(try shown(sent.value.first) == 5)
+    #expect(messages.value.contains("Restored a session from its snapshot"))
+    after.shutDown()
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  @Test func aStopSavesWhatTheDebounceHasNotYet() throws {
+    let before = makeRegistry { $0.debounce = .seconds(3600) }
+    let (connection, _) = try open(before)
+    try bump(before, connection, times: 2)
+    #expect(files().isEmpty)
+    before.shutDown()
+    #expect(files() == ["\(connection.sessionID).json"])
+    let after = makeRegistry()
+    let (_, sent) = try open(after, resuming: connection.sessionID)
+    #expect(try shown(sent.value.first) == 4)
+    after.shutDown()
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  @Test func aSnapshotIsRestoredOnlyForItsBrowserAndItsFeature() throws {
+    let before = makeRegistry()
+    let (connection, _) = try open(before)
+    try bump(before, connection, times: 2)
+    before.shutDown()
+    let after = makeRegistry()
+    let stranger = Visitor(address: "127.0.0.9", browserSecret: String(repeating: "ab", count: 16))
+    let (other, sent) = try open(after, resuming: connection.sessionID, as: stranger)
+    #expect(other.sessionID != connection.sessionID)
+    #expect(try shown(sent.value.first) == 1)
+    // Another feature's page with the id: not this snapshot either.
+    let (plain, _) = try open(after, "tally-plain", resuming: connection.sessionID)
+    #expect(plain.sessionID != connection.sessionID)
+    // The rightful page still gets it.
+    let (own, ownSent) = try open(after, resuming: connection.sessionID)
+    #expect(own.sessionID == connection.sessionID)
+    #expect(try shown(ownSent.value.first) == 4)
+    after.shutDown()
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  @Test func anEndedSessionsSnapshotIsDeleted() async throws {
+    let registry = makeRegistry()
+    let (connection, _) = try open(registry)
+    try bump(registry, connection, times: 1)
+    try await eventually { files().count == 1 }
+    #expect(files().count == 1)
+    registry.disconnect(connection)
+    registry.end(sessionID: connection.sessionID)
+    try await eventually { files().isEmpty }
+    #expect(files().isEmpty)
+    registry.shutDown()
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  @Test func snapshotsAreBoundedInCountAndSize() async throws {
+    let counted = makeRegistry { $0.maximumCount = 2 }
+    for _ in 0..<4 {
+      let (connection, _) = try open(counted)
+      try bump(counted, connection, times: 1)
+      try await eventually { files().contains("\(connection.sessionID).json") }
+    }
+    #expect(files().count == 2)
+    counted.shutDown()
+    #expect(files().count == 2)
+    try? FileManager.default.removeItem(at: directory)
+
+    let small = makeRegistry { $0.maximumBytes = 8 }
+    let (connection, _) = try open(small)
+    try bump(small, connection, times: 1)
+    small.shutDown()
+    #expect(files().isEmpty)
+    #expect(messages.value.contains("Did not save a session's snapshot: its state is larger than allowed"))
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  @Test func anUnreadableSnapshotStartsAfreshAndIsLogged() throws {
+    let id = String(repeating: "0f", count: 16)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: directory.appending(path: "\(id).json"))
+    let registry = makeRegistry()
+    let (connection, sent) = try open(registry, resuming: id)
+    #expect(connection.sessionID != id)
+    #expect(try shown(sent.value.first) == 1)
+    #expect(messages.value.contains("Ignored an unreadable session snapshot"))
+    registry.shutDown()
+    try? FileManager.default.removeItem(at: directory)
+  }
+}
