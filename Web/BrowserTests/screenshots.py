@@ -11,7 +11,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from support import HERE, start_browser, start_server
+from support import HERE, start_browser, start_server, stop_server
 
 OUTPUT = os.path.join(HERE, "..", "..", "docs", "screenshots")
 
@@ -64,8 +64,7 @@ def main():
         shoot("favorite-primes")
     finally:
         browser.quit()
-        server.terminate()
-        server.wait(timeout=10)
+        stop_server(server)
 
 
 if __name__ == "__main__":

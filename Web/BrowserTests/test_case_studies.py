@@ -1,5 +1,5 @@
 """End-to-end tests of the renderer in headless Chromium: the connection (a forged handler id,
-a dropped socket) and the renderer's own check pages (every bound control, every way to
+a dropped socket, both through the page's recorded WebSocket) and the renderer's own check pages (every bound control, every way to
 dismiss, keyed rows). The case studies' own tests are in test_examples.py.
 
     swift build --package-path Web --product CaseStudiesServer
@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
-from support import BrowserTestCase
+from support import LATEST_SOCKET, BrowserTestCase
 
 
 class RendererInTheBrowser(BrowserTestCase):
@@ -23,15 +23,14 @@ class RendererInTheBrowser(BrowserTestCase):
         self.open_case_study("Counter", ".count")
         before = self.counts()
         html = self.browser.find_element(By.ID, "ocaf-root").get_attribute("innerHTML")
-        self.browser.execute_script(
-            "window.ocaf.socket().send(JSON.stringify({handler: 'h424242'}));"
-            "window.ocaf.socket().send('not json');"
-        )
+        messages = len(self.received())
+        self.send_on_socket({"handler": "h424242"}, "not json")
         time.sleep(0.5)
         self.assertEqual(self.counts(), before)
         self.assertEqual(
             self.browser.find_element(By.ID, "ocaf-root").get_attribute("innerHTML"), html
         )
+        self.assertEqual(len(self.received()), messages)
         self.click("+")
         self.wait_for(lambda: self.counts() == [str(int(before[0]) + 1)])
 
@@ -41,19 +40,27 @@ class RendererInTheBrowser(BrowserTestCase):
         self.wait_for(lambda: self.counts() == ["1"])
         self.click("+")
         self.wait_for(lambda: self.counts() == ["2"])
-        session = self.browser.execute_script("return window.ocaf.session();")
-        self.browser.execute_script("window.ocaf.socket().close();")
-        self.wait_for(
-            lambda: self.browser.execute_script(
-                "var s = window.ocaf.socket(); return s !== null && s.readyState === 1;"
-            )
+        session = self.rendered_session()
+        self.assertIsNotNone(session)
+        first = self.page_socket()
+        self.assertNotIn("session=", first["url"])
+        self.watch_status()
+        self.script(LATEST_SOCKET + ".close();")
+        self.wait_for(lambda: self.socket_count() == first["index"] + 2 and self.socket_is_open())
+        # The new socket asks for the session, and is given it back with its state.
+        self.assertIn("session=" + session, self.page_socket()["url"])
+        renders = self.wait_for(lambda: self.received("render", socket=first["index"] + 1))
+        self.assertEqual(renders[0]["session"], session)
+        self.assertIn('<span class="count">2</span>', renders[0]["html"])
+        # Meanwhile the page said it was offline, and took no input.
+        self.assertIn(
+            {"text": "Disconnected. Reconnecting…", "inert": True, "notice": False},
+            self.status_history(),
         )
-        self.assertEqual(self.browser.execute_script("return window.ocaf.session();"), session)
-        self.wait_for(lambda: self.counts() == ["2"])
+        self.wait_for(lambda: self.status()["hidden"] and not self.status()["inert"])
+        self.assertEqual(self.counts(), ["2"])
         self.click("+")
         self.wait_for(lambda: self.counts() == ["3"])
-
-
 
     def open_profile_form(self):
         self.browser.get(self.base + "/")
@@ -212,7 +219,8 @@ class RendererInTheBrowser(BrowserTestCase):
         self.browser.execute_script(
             "var b = Array.from(document.querySelectorAll('button'))"
             ".find(b => b.getAttribute('aria-label') === arguments[0] || b.textContent === arguments[0]);"
-            "window.ocaf.socket().send(JSON.stringify({handler: b.getAttribute('data-ocaf-click')}));",
+            + LATEST_SOCKET
+            + ".send(JSON.stringify({handler: b.getAttribute('data-ocaf-click')}));",
             label,
         )
 
@@ -237,9 +245,8 @@ class RendererInTheBrowser(BrowserTestCase):
             "Array.from(document.querySelectorAll('li[data-item=\"3\"] button'))"
             ".find(b => b.textContent === '↑').setAttribute('id', 'up3');"
         )
-        self.browser.execute_script(
-            "window.ocaf.socket().send(JSON.stringify({handler:"
-            " document.getElementById('up3').getAttribute('data-ocaf-click')}));"
+        self.send_on_socket(
+            {"handler": self.script("return document.getElementById('up3').getAttribute('data-ocaf-click');")}
         )
         self.wait_for(lambda: self.item_order() == ["1", "3", "2"])
         same_node = self.browser.execute_script(

@@ -58,6 +58,11 @@ struct CaseStudiesServer: AsyncParsableCommand {
     guard idleTimeout > 0, shutdownTimeout > 0 else {
       throw ValidationError("--idle-timeout and --shutdown-timeout need a positive number of seconds")
     }
+    guard maxSessions > 0, maxSessionsPerAddress > 0, newSessionsPerSecond > 0, newSessionBurst > 0
+    else {
+      throw ValidationError(
+        "--max-sessions, --max-sessions-per-address, --new-sessions-per-second and --new-session-burst need positive numbers")
+    }
   }
 
   func run() async throws {

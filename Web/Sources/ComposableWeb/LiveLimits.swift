@@ -74,7 +74,8 @@ struct FloodGate {
   private var last: ContinuousClock.Instant?
 
   init(rate: Double, burst: Int) {
-    self.rate = rate
+    // A negative rate would drain the bucket for good.
+    self.rate = max(0, rate)
     self.burst = Double(max(1, burst))
     self.tokens = Double(max(1, burst))
   }

@@ -312,9 +312,11 @@ public struct LiveServer: Sendable {
   ) async throws {
     let sessionName = session?.logName ?? "none"
     let queue = InboundQueue(limit: limit) { dropped in
+      // Once per socket: the queue reports its first drop and every hundredth.
+      guard dropped == 1 else { return }
       logger.warning(
-        "Dropped a message: the session's inbound queue is full",
-        metadata: ["session": "\(sessionName)", "dropped": "\(dropped)"])
+        "Dropped a message: the session's inbound queue is full (logged once per socket)",
+        metadata: ["session": "\(sessionName)"])
     } handle: { message in
       switch message {
       case let .text(text): session?.receive(text)

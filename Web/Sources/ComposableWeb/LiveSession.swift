@@ -194,30 +194,28 @@ public final class LiveSession {
   func receive(_ incoming: Incoming, at now: ContinuousClock.Instant) {
     guard floodGate.admit(at: now) else {
       droppedByRate += 1
-      if droppedByRate == 1 || droppedByRate.isMultiple(of: 100) {
+      if droppedByRate == 1 {
         logger.warning(
-          "Dropped messages over the session's rate limit",
-          metadata: ["session": "\(logName)", "dropped": "\(droppedByRate)"])
+          "Dropped messages over the session's rate limit (logged once per page; the session's end counts them)",
+          metadata: ["session": "\(logName)"])
       }
       return
     }
-    droppedByRate = 0
     let message: ClientMessage
     switch incoming {
     case let .oversized(bytes):
-      logger.warning(
-        "Ignored an oversized message", metadata: ["session": "\(logName)", "bytes": "\(bytes)"])
+      logIgnored("Ignored an oversized message", metadata: ["bytes": "\(bytes)"])
       return
     case .malformed:
-      logger.warning("Ignored a malformed message", metadata: ["session": "\(logName)"])
+      logIgnored("Ignored a malformed message")
       return
     case let .message(read):
       message = read
     }
     guard let issued = handler(id: message.handler) else {
-      logger.warning(
+      logIgnored(
         "Ignored a message for an unknown, spent or stale handler id",
-        metadata: ["session": "\(logName)", "handler": LogText.escaped(message.handler, limit: 64)])
+        metadata: ["handler": LogText.escaped(message.handler, limit: 64)])
       return
     }
     let handler = issued.bound
@@ -232,9 +230,9 @@ public final class LiveSession {
     case .applied:
       break
     case .wrongType:
-      logger.warning(
+      logIgnored(
         "Ignored a message whose value is not \(handler.expected ?? "expected")",
-        metadata: ["session": "\(logName)", "handler": LogText.escaped(message.handler, limit: 64)])
+        metadata: ["handler": LogText.escaped(message.handler, limit: 64)])
     case let .corrected(value):
       // The state did not take the page's value as sent: tell the page what it holds, even if
       // the state did not change (then no component renders again).
@@ -245,8 +243,34 @@ public final class LiveSession {
 
   /// Logs and ignores a binary frame; the protocol uses text frames only.
   public func receiveBinary(byteCount: Int) {
-    logger.warning(
-      "Ignored a binary message", metadata: ["session": "\(logName)", "bytes": "\(byteCount)"])
+    logIgnored("Ignored a binary message", metadata: ["bytes": "\(byteCount)"])
+  }
+
+  /// How many messages of each kind were ignored, by the log's message.
+  private var ignoredCounts: [String: Int] = [:]
+  /// How many of each kind of ignored message are logged; later ones are only counted.
+  static let loggedIgnoredMessages = 10
+
+  /// Logs an ignored message, unless this page already had ``loggedIgnoredMessages`` of its
+  /// kind logged: a page that keeps sending bad messages is logged a few times, not per frame.
+  private func logIgnored(_ message: String, metadata: Logger.Metadata = [:]) {
+    let count = (ignoredCounts[message] ?? 0) + 1
+    ignoredCounts[message] = count
+    guard count <= Self.loggedIgnoredMessages else { return }
+    var metadata = metadata
+    metadata["session"] = "\(logName)"
+    if count == Self.loggedIgnoredMessages { metadata["note"] = "later ones from this page are not logged" }
+    logger.warning("\(message)", metadata: metadata)
+  }
+
+  /// What the session dropped or ignored, for the log line of its end: messages over its rate
+  /// limit, and ignored messages by kind.
+  var droppedSummary: Logger.Metadata {
+    var summary: Logger.Metadata = [:]
+    if droppedByRate > 0 { summary["dropped over the rate limit"] = "\(droppedByRate)" }
+    let ignored = ignoredCounts.values.reduce(0, +)
+    if ignored > 0 { summary["ignored messages"] = "\(ignored)" }
+    return summary
   }
 
   /// Renders again every component whose observed state changed since it last rendered, and

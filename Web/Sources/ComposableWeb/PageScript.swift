@@ -379,6 +379,11 @@ public enum PageScript {
         return target && root.contains(target) ? target : null;
       }
 
+      // The element a click was last sent for: the second click of a double click that lands
+      // on another element (the first one's patch moved the next row's button under the
+      // pointer) is not the user's intent, and is dropped.
+      var lastClicked = null;
+
       root.addEventListener("click", function (event) {
         if (event.target.tagName === "DIALOG" && event.target.hasAttribute("data-ocaf-dismiss")) {
           send(event.target.getAttribute("data-ocaf-dismiss"));
@@ -388,6 +393,8 @@ public enum PageScript {
         if (!target) return;
         event.preventDefault();
         if (target.getAttribute("aria-busy") === "true") return;
+        if (event.detail > 1 && target !== lastClicked) return;
+        lastClicked = target;
         if (send(target.getAttribute("data-ocaf-click"))) markBusy(target);
       });
 

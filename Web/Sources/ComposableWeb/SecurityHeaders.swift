@@ -85,7 +85,13 @@ struct HostAndHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         status: .misdirectedRequest, headers: fields,
         body: .init(byteBuffer: .init(string: "This server does not serve that host.\n")))
     }
-    var response = try await next(request, context)
+    var response: Response
+    do {
+      response = try await next(request, context)
+    } catch let error as any HTTPResponseError {
+      // A 404 or another error the router turns into a response carries the headers too.
+      response = try error.response(from: request, context: context)
+    }
     for field in headers where response.headers[field.name] == nil {
       response.headers.append(field)
     }

@@ -196,7 +196,9 @@ public final class SessionRegistry {
     } else {
       sessionsByAddress[entry.address] = nil
     }
-    logger.info("Ended a session", metadata: ["session": "\(entry.session.logName)"])
+    logger.info(
+      "Ended a session",
+      metadata: entry.session.droppedSummary.merging(["session": "\(entry.session.logName)"]) { $1 })
   }
 
   /// Ends every session.

@@ -33,7 +33,9 @@ extension HTTPField.Name {
 }
 
 /// The HttpOnly, SameSite cookie holding the secret that binds a browser's sessions to it: page
-/// scripts cannot read it, and other sites' pages do not send it.
+/// scripts cannot read it, and other sites' pages never send it with a socket. (`Lax`, not
+/// `Strict`: a link from another site must carry it, or the page would get a new secret and the
+/// browser's other tabs could no longer resume their sessions.)
 enum BrowserCookie {
   static let name = "ocaf_browser"
 
@@ -41,7 +43,7 @@ enum BrowserCookie {
   static func make(secure: Bool) -> Cookie {
     Cookie(
       name: name, value: LiveSession.makeID(), path: "/", secure: secure, httpOnly: true,
-      sameSite: .strict)
+      sameSite: .lax)
   }
 
   /// The secret a request carries, if it is well formed (32 hex digits).

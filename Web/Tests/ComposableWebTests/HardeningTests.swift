@@ -42,6 +42,12 @@ import Testing
           #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
         }
       }
+      // Errors too: a page that does not exist.
+      try await client.execute(uri: "/no-such-page", method: .get) { response in
+        #expect(response.status == .notFound)
+        #expect(response.headers[.contentSecurityPolicy] != nil)
+        #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+      }
       try await client.execute(uri: "/tally", method: .get) { response in
         let body = String(buffer: response.body)
         #expect(body.contains(#"<link rel="stylesheet" href="/ocaf.css">"#))
@@ -155,7 +161,7 @@ import Testing
         let cookie = try #require(response.headers[.setCookie])
         #expect(cookie.hasPrefix("ocaf_browser="))
         #expect(cookie.contains("HttpOnly"))
-        #expect(cookie.contains("SameSite=Strict"))
+        #expect(cookie.contains("SameSite=Lax"))
         #expect(cookie.contains("Path=/"))
         #expect(!cookie.contains("Secure"))
         let value = cookie.dropFirst("ocaf_browser=".count).prefix { $0 != ";" }

@@ -22,11 +22,31 @@ import Testing
     }
     for _ in 0..<250 { type(at: start) }
     #expect(store.label == "5")
-    let drops = messages.value.filter { $0 == "Dropped messages over the session's rate limit" }
-    #expect(drops.count == 3)  // the first drop, then the 100th and the 200th
+    // Logged once for the page, however many are dropped, and whatever the runs of drops.
+    let drops = { messages.value.filter { $0.hasPrefix("Dropped messages over the session's rate limit") } }
+    #expect(drops().count == 1)
     // A second later the bucket has refilled up to its burst of five.
     for _ in 0..<20 { type(at: start.advanced(by: .seconds(1))) }
     #expect(store.label == "255")
+    #expect(drops().count == 1)
+    #expect(session.droppedSummary["dropped over the rate limit"] == "260")
+  }
+
+  @Test func aPageSendingBadMessagesIsLoggedAFewTimesAndCountedAtItsEnd() throws {
+    let (logger, records) = fullRecordingLogger()
+    let registry = SessionRegistry(features: [LiveServerTests.tally], logger: logger)
+    let connection = try #require(
+      registry.connect(featurePath: "tally", resumeID: nil, visitor: .browser) { _ in })
+    let session = try #require(registry.session(id: connection.sessionID))
+    for index in 0..<1_000 {
+      session.receive(click("h\(100 + index)"), at: .now.advanced(by: .seconds(index)))
+    }
+    let logged = records.value.filter { $0.message.contains("unknown, spent or stale handler id") }
+    #expect(logged.count == LiveSession.loggedIgnoredMessages)
+    #expect(logged.last?.metadata["note"] == "later ones from this page are not logged")
+    registry.end(sessionID: connection.sessionID)
+    let end = try #require(records.value.last { $0.message == "Ended a session" })
+    #expect(end.metadata["ignored messages"] == "1000")
   }
 
   @Test func theInboundQueueDropsWhatDoesNotFit() async throws {
