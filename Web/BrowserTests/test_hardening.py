@@ -84,6 +84,18 @@ class OneClickActsOnce(BrowserTestCase):
         self.settle_after("Eggs")
         self.assertEqual(self.todo_descriptions(), ["Eggs!", "Milk"])
 
+    def test_a_double_click_at_human_speed_deletes_one_row(self):
+        # The second click comes after the first one's patch, which moved the next row's
+        # Delete button under the pointer: the page must not send it.
+        for pause in (0.05, 0.15):
+            with self.subTest(pause=pause):
+                self.open_todos_with_three_rows()
+                delete = self.browser.find_elements(By.CSS_SELECTOR, "li.todo button.delete")[0]
+                ActionChains(self.browser).move_to_element(delete).click().pause(pause).click().perform()
+                self.wait_for(lambda: len(self.todo_descriptions()) < 3)
+                self.settle_after("Eggs")
+                self.assertEqual(self.todo_descriptions(), ["Eggs!", "Milk"])
+
     def test_a_click_sent_twice_with_the_same_id_deletes_one_row(self):
         self.open_todos_with_three_rows()
         handler = self.script(
