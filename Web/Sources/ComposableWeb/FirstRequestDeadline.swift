@@ -38,8 +38,8 @@ struct FirstRequestDeadlineChannel<Base: ServerChildChannel>: ServerChildChannel
 }
 
 /// Closes its connection unless the end of a request's headers (an empty line) arrives within
-/// `timeout` of the connection opening, or when the server quiesces before then; after that
-/// it only passes bytes on.
+/// `timeout` of the connection opening, or when the server quiesces before then; once it
+/// arrives, the handler leaves the pipeline.
 final class FirstRequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
@@ -49,6 +49,8 @@ final class FirstRequestDeadlineHandler: ChannelInboundHandler, RemovableChannel
   private var hasHeaders = false
   /// The last bytes read, to find `\r\n\r\n` across reads.
   private var tail: [UInt8] = []
+  // (Kept small: a request's first read is appended to it, then cut to three bytes, and
+  // dropped once the headers are complete.)
 
   init(timeout: TimeAmount) {
     self.timeout = timeout
@@ -83,6 +85,8 @@ final class FirstRequestDeadlineHandler: ChannelInboundHandler, RemovableChannel
       }
     }
     context.fireChannelRead(data)
+    // Its work is done: a live page's connection does not keep it.
+    if hasHeaders { context.pipeline.syncOperations.removeHandler(context: context, promise: nil) }
   }
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

@@ -211,55 +211,17 @@ public struct LiveServer: Sendable {
       }
       return .upgrade([:])
     } onUpgrade: { inbound, _, context in
-      let query = context.request.uri.queryParameters
-      let featurePath = query["feature"].map(String.init) ?? ""
-      let resumeID = query["session"].map(String.init)
-      // The socket's messages are written on its connection's event loop, and read there too.
-      let channel = context.requestContext.channel
-      let visitor = Visitor(
-        address: ClientAddress.resolve(
-          peer: channel.remoteAddress?.ipAddress,
-          forwardedFor: context.request.headers[values: .xForwardedFor],
-          trustedProxies: trustedProxies),
-        browserSecret: BrowserCookie.secret(in: context.request))
-      let messages = OutboundQueue(eventLoop: channel.eventLoop) { message in
-        let frame = WebSocketFrame(
-          fin: true, opcode: .text, data: channel.allocator.buffer(string: message))
-        channel.write(frame, promise: nil)
-      } flush: {
-        channel.flush()
-        Self.closeIfNotReading(channel, limit: limits.maximumUnsentBytes, logger: logger)
-      }
+      // Attaching and serving are two functions: what attaching needs (the request's headers
+      // and cookies, the visitor) is gone by the time the page is served, for as long as it
+      // stays, instead of living in this handler's frame (measured: about a kilobyte a page).
       guard
-        let connection = await registry.connect(
-          featurePath: featurePath, resumeID: resumeID, visitor: visitor,
-          output: { messages.send($0) },
-          close: {
-            // After what is queued (the notice that says why), like any other write.
-            channel.eventLoop.execute {
-              var reason = channel.allocator.buffer(capacity: 2)
-              reason.write(webSocketErrorCode: .normalClosure)
-              channel.writeAndFlush(
-                WebSocketFrame(fin: true, opcode: .connectionClose, data: reason), promise: nil)
-              channel.close(promise: nil)
-            }
-          })
-      else {
-        // A refusal, if any, is already queued: write it before closing.
-        await messages.drain()
-        return
-      }
-      let session = await registry.session(id: connection.sessionID)
-      defer { messages.finish() }
-      do {
-        try await Self.read(
-          inbound: inbound, channel: channel, session: session, limit: limits.inboundQueueSize,
+        let attached = await Self.attach(
+          context, registry: registry, trustedProxies: trustedProxies, limits: limits,
           logger: logger)
-      } catch {
-        await registry.disconnect(connection)
-        throw error
-      }
-      await registry.disconnect(connection)
+      else { return }
+      try await Self.serve(
+        attached, inbound: inbound, registry: registry, limit: limits.inboundQueueSize,
+        logger: logger)
     }
 
     let webSocketResponder = webSocketRouter.buildResponder()
@@ -281,6 +243,86 @@ public struct LiveServer: Sendable {
       onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },
       logger: logger
     )
+  }
+
+  /// A page's socket attached to its session.
+  struct Attached: Sendable {
+    let connection: SessionRegistry.Connection
+    let session: LiveSession?
+    let messages: OutboundQueue
+    let channel: any Channel
+  }
+
+  /// Attaches the socket of `context` to a session (resumed or new); `nil` when it is refused,
+  /// after the refusal is written.
+  private static func attach(
+    _ context: WebSocketRouterContext<LiveSocketRequestContext>,
+    registry: SessionRegistry, trustedProxies: Set<String>, limits: LiveLimits, logger: Logger
+  ) async -> Attached? {
+    let query = context.request.uri.queryParameters
+    let featurePath = query["feature"].map(String.init) ?? ""
+    let resumeID = query["session"].map(String.init)
+    // The socket's messages are written on its connection's event loop, and read there too.
+    let channel = context.requestContext.channel
+    let visitor = Self.visitor(of: context.request, on: channel, trustedProxies: trustedProxies)
+    let messages = OutboundQueue(eventLoop: channel.eventLoop) { message in
+      let frame = WebSocketFrame(
+        fin: true, opcode: .text, data: channel.allocator.buffer(string: message))
+      channel.write(frame, promise: nil)
+    } flush: {
+      channel.flush()
+      Self.closeIfNotReading(channel, limit: limits.maximumUnsentBytes, logger: logger)
+    }
+    guard
+      let connection = await registry.connect(
+        featurePath: featurePath, resumeID: resumeID, visitor: visitor,
+        output: { messages.send($0) },
+        close: {
+          // After what is queued (the notice that says why), like any other write.
+          channel.eventLoop.execute {
+            var reason = channel.allocator.buffer(capacity: 2)
+            reason.write(webSocketErrorCode: .normalClosure)
+            channel.writeAndFlush(
+              WebSocketFrame(fin: true, opcode: .connectionClose, data: reason), promise: nil)
+            channel.close(promise: nil)
+          }
+        })
+    else {
+      // A refusal, if any, is already queued: write it before closing.
+      await messages.drain()
+      return nil
+    }
+    let session = await registry.session(id: connection.sessionID)
+    return Attached(connection: connection, session: session, messages: messages, channel: channel)
+  }
+
+  /// Serves an attached page until it goes away, then detaches it.
+  private static func serve(
+    _ attached: Attached, inbound: WebSocketInboundStream, registry: SessionRegistry, limit: Int,
+    logger: Logger
+  ) async throws {
+    defer { attached.messages.finish() }
+    do {
+      try await Self.read(
+        inbound: inbound, channel: attached.channel, session: attached.session, limit: limit,
+        logger: logger)
+    } catch {
+      await registry.disconnect(attached.connection)
+      throw error
+    }
+    await registry.disconnect(attached.connection)
+  }
+
+  /// Who sent `request` on `channel`.
+  private static func visitor(
+    of request: Request, on channel: any Channel, trustedProxies: Set<String>
+  ) -> Visitor {
+    Visitor(
+      address: ClientAddress.resolve(
+        peer: channel.remoteAddress?.ipAddress,
+        forwardedFor: request.headers[values: .xForwardedFor],
+        trustedProxies: trustedProxies),
+      browserSecret: BrowserCookie.secret(in: request))
   }
 
   /// Closes `channel` when its page has stopped reading: the socket takes no more and holds
