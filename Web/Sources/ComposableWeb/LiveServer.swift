@@ -154,9 +154,8 @@ public struct LiveServer: Sendable {
     let offenders = OffenderLog()
     let router = Router()
     let secureCookies = self.secureCookies
-    router.add(
-      middleware: HostAndHeadersMiddleware(
-        hosts: hosts, headers: securityHeaders.fields, offenders: offenders, logger: logger))
+    let hostCheck = HostCheck(hosts: hosts, offenders: offenders, logger: self.logger)
+    router.add(middleware: HostAndHeadersMiddleware(hostCheck: hostCheck, headers: securityHeaders.fields))
     let pages = Pages(title: title, features: features)
     router.get("/") { _, _ in Self.html(pages.index()) }
     router.get("/ocaf.js") { _, _ in
@@ -190,15 +189,7 @@ public struct LiveServer: Sendable {
     let limits = self.limits
     let webSocketRouter = Router(context: LiveSocketRequestContext.self)
     webSocketRouter.ws("/live") { request, _ in
-      guard hosts.allows(authority: request.head.authority) else {
-        let host = request.head.authority ?? ""
-        if offenders.isFirst("host", host) {
-          logger.warning(
-            "Refused WebSocket upgrades for a host this server does not serve (logged once per host)",
-            metadata: ["host": LogText.escaped(host)])
-        }
-        return .dontUpgrade
-      }
+      guard hostCheck.admits(request) else { return .dontUpgrade }
       if let origin = request.headers[.origin], !trustedOrigins.contains(origin),
         !hosts.allows(origin: origin)
       {

@@ -60,18 +60,15 @@ extension HTTPField.Name {
   static let referrerPolicy = Self("Referrer-Policy")!
 }
 
-/// Refuses requests for hosts the server does not serve (`421 Misdirected Request`) and adds the
-/// security headers to every response.
-struct HostAndHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+/// The host check of requests and upgrades: whether a request's `Host` is served, logging a
+/// refusal once per host.
+struct HostCheck: Sendable {
   let hosts: HostPolicy
-  let headers: HTTPFields
   let offenders: OffenderLog
   let logger: Logger
 
-  func handle(
-    _ request: Request, context: Context,
-    next: (Request, Context) async throws -> Response
-  ) async throws -> Response {
+  /// Whether `request` names a host the server serves.
+  func admits(_ request: Request) -> Bool {
     guard hosts.allows(authority: request.head.authority) else {
       let host = request.head.authority ?? ""
       if offenders.isFirst("host", host) {
@@ -79,6 +76,23 @@ struct HostAndHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
           "Refused requests for a host this server does not serve (logged once per host)",
           metadata: ["host": LogText.escaped(host)])
       }
+      return false
+    }
+    return true
+  }
+}
+
+/// Refuses requests for hosts the server does not serve (`421 Misdirected Request`) and adds the
+/// security headers to every response.
+struct HostAndHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+  let hostCheck: HostCheck
+  let headers: HTTPFields
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard hostCheck.admits(request) else {
       var fields = headers
       fields[.contentType] = "text/plain; charset=utf-8"
       return Response(

@@ -5,9 +5,17 @@ import Logging
 import NIOCore
 import NIOPosix
 
-/// A log handler that keeps every message, so tests can check what the server logged.
+/// A log record: level, message and metadata.
+struct LogRecord: Sendable {
+  let level: Logger.Level
+  let message: String
+  let metadata: [String: String]
+}
+
+/// A log handler that hands every record, with its level and metadata, to `record`, so tests
+/// can check what the server logged.
 struct RecordingLogHandler: LogHandler {
-  let messages: LockIsolated<[String]>
+  let record: @Sendable (LogRecord) -> Void
   var metadata: Logger.Metadata = [:]
   var logLevel: Logger.Level = .trace
 
@@ -17,15 +25,30 @@ struct RecordingLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
-    messages.withValue { $0.append(event.message.description) }
+    let all = metadata.merging(event.metadata ?? [:]) { $1 }
+    record(
+      LogRecord(
+        level: event.level, message: event.message.description,
+        metadata: all.mapValues { "\($0)" }))
   }
 }
 
 /// A logger whose messages end up in the returned box.
 func recordingLogger() -> (Logger, LockIsolated<[String]>) {
   let messages = LockIsolated<[String]>([])
-  let logger = Logger(label: "test") { _ in RecordingLogHandler(messages: messages) }
+  let logger = Logger(label: "test") { _ in
+    RecordingLogHandler { record in messages.withValue { $0.append(record.message) } }
+  }
   return (logger, messages)
+}
+
+/// A logger whose records, metadata included, end up in the returned box.
+func fullRecordingLogger() -> (Logger, LockIsolated<[LogRecord]>) {
+  let records = LockIsolated<[LogRecord]>([])
+  let logger = Logger(label: "test") { _ in
+    RecordingLogHandler { record in records.withValue { $0.append(record) } }
+  }
+  return (logger, records)
 }
 
 /// A tally with a label, the test's stand-in for a feature.
@@ -152,42 +175,6 @@ func occupy(_ loop: any EventLoop) -> DispatchSemaphore {
   let busy = DispatchSemaphore(value: 0)
   loop.execute { busy.wait() }
   return busy
-}
-
-/// A log record: level, message and metadata.
-struct LogRecord: Sendable {
-  let level: Logger.Level
-  let message: String
-  let metadata: [String: String]
-}
-
-/// A log handler that keeps every record with its level and metadata.
-struct FullRecordingLogHandler: LogHandler {
-  let records: LockIsolated<[LogRecord]>
-  var metadata: Logger.Metadata = [:]
-  var logLevel: Logger.Level = .trace
-
-  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-    get { metadata[key] }
-    set { metadata[key] = newValue }
-  }
-
-  func log(event: LogEvent) {
-    let all = metadata.merging(event.metadata ?? [:]) { $1 }
-    records.withValue {
-      $0.append(
-        LogRecord(
-          level: event.level, message: event.message.description,
-          metadata: all.mapValues { "\($0)" }))
-    }
-  }
-}
-
-/// A logger whose records, metadata included, end up in the returned box.
-func fullRecordingLogger() -> (Logger, LockIsolated<[LogRecord]>) {
-  let records = LockIsolated<[LogRecord]>([])
-  let logger = Logger(label: "test") { _ in FullRecordingLogHandler(records: records) }
-  return (logger, records)
 }
 
 /// A TCP connection to a server on loopback, written and read as raw bytes, for what a
