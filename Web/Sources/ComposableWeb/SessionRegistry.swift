@@ -312,9 +312,15 @@ public final class SessionRegistry {
     }
   }
 
+  /// The disconnected session of `address` whose page went away first. (A scan of every
+  /// session, done only when a cap is reached, which the per-address rate bounds.)
   private func oldestDisconnected(from address: String) -> String? {
-    entries.filter { $0.value.address == address && $0.value.disconnectedAt != nil }
-      .min { $0.value.disconnectedAt! < $1.value.disconnectedAt! }?.key
+    var oldest: (id: String, since: ContinuousClock.Instant)?
+    for (id, entry) in entries where entry.address == address {
+      guard let since = entry.disconnectedAt else { continue }
+      if oldest == nil || since < oldest!.since { oldest = (id, since) }
+    }
+    return oldest?.id
   }
 
   /// The oldest disconnected session of the address that holds the most disconnected sessions.
