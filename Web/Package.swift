@@ -6,13 +6,13 @@ import PackageDescription
 // server's dependencies.
 let package = Package(
   name: "Web",
-  // macOS 15 for the standard library's `Mutex` and task executors (the socket's queues, and
-  // the task that reads a socket on its event loop).
+  // macOS 15 for the standard library's `Mutex` (the sockets' queues).
   platforms: [
     .macOS(.v15)
   ],
   products: [
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
+    .library(name: "ComposableWebHummingbird", targets: ["ComposableWebHummingbird"]),
     .executable(name: "CaseStudiesServer", targets: ["CaseStudiesServer"]),
     .executable(name: "LoadBenchmark", targets: ["LoadBenchmark"]),
   ],
@@ -29,10 +29,20 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.0"),
   ],
   targets: [
+    // The engine: views, sessions, pages, limits. It knows no HTTP server.
     .target(
       name: "ComposableWeb",
       dependencies: [
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    // Serving the engine's pages with Hummingbird.
+    .target(
+      name: "ComposableWebHummingbird",
+      dependencies: [
+        "ComposableWeb",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -42,7 +52,6 @@ let package = Package(
         .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(
@@ -58,6 +67,7 @@ let package = Package(
       dependencies: [
         "CaseStudies",
         "ComposableWeb",
+        "ComposableWebHummingbird",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -67,6 +77,7 @@ let package = Package(
       dependencies: [
         "CaseStudies",
         "ComposableWeb",
+        "ComposableWebHummingbird",
         .product(name: "CaseStudyFeatures", package: "Examples"),
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
         .product(name: "Logging", package: "swift-log"),
@@ -80,6 +91,7 @@ let package = Package(
       name: "ComposableWebTests",
       dependencies: [
         "ComposableWeb",
+        "ComposableWebHummingbird",
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

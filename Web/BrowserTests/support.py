@@ -116,9 +116,13 @@ SOCKET_HOOK = r"""
 LATEST_SOCKET = "window.__sockets[window.__sockets.length - 1]"
 
 
-def start_browser(width=1000, height=800):
+def start_browser(width=1000, height=800, javascript=True):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2}
+        )
     for argument in (
         "--headless=new",
         "--no-sandbox",
@@ -255,9 +259,10 @@ class BrowserTestCase(unittest.TestCase):
         return [entry["data"] for entry in self.script("return window.__sent || [];")]
 
     def rendered_session(self):
-        """The session id of the newest render the page received."""
-        renders = self.received("render")
-        return renders[-1]["session"] if renders else None
+        """The session id of the newest render the page received, or of the attachment of its
+        socket to the session that rendered the page over HTTP."""
+        messages = [m for m in self.received() if m.get("type") in ("render", "attached")]
+        return messages[-1]["session"] if messages else None
 
     # The page's status line and root, which say when the page is offline or was reset.
 

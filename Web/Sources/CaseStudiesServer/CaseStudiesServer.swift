@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaseStudies
 import ComposableWeb
+import ComposableWebHummingbird
 import Foundation
 import Logging
 

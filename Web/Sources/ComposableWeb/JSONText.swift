@@ -64,6 +64,15 @@ enum JSONText {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// `{"session":…,"type":"attached"}`: the page's socket took over the session it shows.
+  static func attached(session: String) -> String {
+    var output: [UInt8] = []
+    output.append(contentsOf: #"{"session":"#.utf8)
+    appendString(session, into: &output)
+    output.append(contentsOf: #","type":"attached"}"#.utf8)
+    return String(decoding: output, as: UTF8.self)
+  }
+
   /// `{"patches":[{"html":…,"id":…},…],"type":"patch","values":[…]}`, from each patch's HTML as
   /// UTF-8 bytes.
   static func patch(_ patches: [(id: String, html: [UInt8])], values: [PatchValue]) -> String {

@@ -21,28 +21,65 @@ public struct LiveFeature: Sendable {
   public let title: String
   /// One sentence for the index page.
   public let summary: String
-  /// Makes a session, from a snapshot of its state when one is given; `nil` when the snapshot
-  /// can't be read.
+  /// Makes a session for `request` (the page's), from a snapshot of its state when one is
+  /// given; `nil` when the snapshot can't be read.
   let makeSession:
-    @MainActor @Sendable (_ id: String, _ snapshot: Data?, _ limits: LiveLimits, _ logger: Logger)
-      -> LiveSession?
+    @MainActor @Sendable (
+      _ id: String, _ snapshot: Data?, _ request: LiveRequest, _ limits: LiveLimits,
+      _ logger: Logger
+    ) -> LiveSession?
   /// Whether sessions can be saved as snapshots and restored (see ``SessionSnapshots``).
   public let isRestorable: Bool
 
   /// Describes a feature whose sessions each own a store made by `makeStore`, shown by `view`.
+  /// `appearAction`, if any, is sent when a session starts, before its first render, as a
+  /// SwiftUI view's `.task` would be.
   public init<State, Action>(
     path: String,
     title: String,
     summary: String,
     makeStore: @escaping @MainActor @Sendable () -> Store<State, Action>,
+    appearAction: (@Sendable () -> Action)? = nil,
+    view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
+  ) {
+    self.init(
+      path: path, title: title, summary: summary, makeStore: { _ in makeStore() },
+      appearAction: appearAction, view: view)
+  }
+
+  /// Describes a feature whose sessions each own a store made by `makeStore` from the request
+  /// of the page that starts the session: its path and query (a deep link), its headers and
+  /// cookies, and what the server's middleware added (see ``LiveRequest``).
+  ///
+  /// ```swift
+  /// LiveFeature(
+  ///   path: "todos", title: "To-dos", summary: "Your lists.",
+  ///   makeStore: { request in
+  ///     Store(initialState: Todos.State(filter: Filter(rawValue: request.query("filter") ?? "") ?? .all)) {
+  ///       Todos()
+  ///     } withDependencies: {
+  ///       $0.currentUser = request[User.self]
+  ///     }
+  ///   },
+  ///   view: todosView
+  /// )
+  /// ```
+  public init<State, Action>(
+    path: String,
+    title: String,
+    summary: String,
+    makeStore: @escaping @MainActor @Sendable (LiveRequest) -> Store<State, Action>,
+    appearAction: (@Sendable () -> Action)? = nil,
     view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
   ) {
     self.path = path
     self.title = title
     self.summary = summary
     self.isRestorable = false
-    self.makeSession = { id, _, limits, logger in
-      LiveSession(id: id, store: makeStore(), view: view, limits: limits, logger: logger)
+    self.makeSession = { id, _, request, limits, logger in
+      let store = makeStore(request)
+      if let appearAction { store.send(appearAction()) }
+      return LiveSession(id: id, store: store, view: view, limits: limits, logger: logger)
     }
   }
 
@@ -72,11 +109,36 @@ public struct LiveFeature: Sendable {
     appearAction: (@Sendable () -> Action)? = nil,
     view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
   ) {
+    self.init(
+      path: path, title: title, summary: summary, initialState: { _ in initialState() },
+      makeStore: makeStore, appearAction: appearAction, view: view)
+  }
+
+  /// Describes a restorable feature, as above, whose initial state comes from the request of
+  /// the page that starts the session, e.g. a deep link's query.
+  ///
+  /// ```swift
+  /// LiveFeature(
+  ///   path: "counter", title: "Counter", summary: "Count up and down.",
+  ///   initialState: { request in Counter.State(count: Int(request.query("count") ?? "") ?? 0) },
+  ///   makeStore: { state in Store(initialState: state) { Counter() } },
+  ///   view: counterView
+  /// )
+  /// ```
+  public init<State: Codable, Action>(
+    path: String,
+    title: String,
+    summary: String,
+    initialState: @escaping @MainActor @Sendable (LiveRequest) -> State,
+    makeStore: @escaping @MainActor @Sendable (State) -> Store<State, Action>,
+    appearAction: (@Sendable () -> Action)? = nil,
+    view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
+  ) {
     self.path = path
     self.title = title
     self.summary = summary
     self.isRestorable = true
-    self.makeSession = { id, snapshot, limits, logger in
+    self.makeSession = { id, snapshot, request, limits, logger in
       let state: State
       if let snapshot {
         do {
@@ -88,12 +150,12 @@ public struct LiveFeature: Sendable {
           return nil
         }
       } else {
-        state = initialState()
+        state = initialState(request)
       }
       let store = makeStore(state)
+      if let appearAction { store.send(appearAction()) }
       let session = LiveSession(id: id, store: store, view: view, limits: limits, logger: logger)
       session.encodeState = { try? JSONEncoder().encode(store.withState { $0 }) }
-      if let appearAction { store.send(appearAction()) }
       return session
     }
   }

@@ -1,5 +1,4 @@
 import ComposableArchitecture
-import NIOCore
 import Synchronization
 
 /// Bounds that keep one page, or many, from overwhelming the server.
@@ -109,10 +108,7 @@ struct FloodGate {
 /// queue.offer(.text(text))      // `false` when full: dropped, and counted
 /// ```
 final class InboundQueue: Sendable {
-  enum Message: Sendable {
-    case text(String)
-    case binary(Int)
-  }
+  typealias Message = LiveMessage
 
   private struct State {
     var pending: [Message] = []
@@ -229,83 +225,5 @@ final class InboundQueue: Sendable {
       state.isHandling = false
       return false
     }
-  }
-}
-
-/// The messages for a page's socket, written in order on its connection's event loop.
-///
-/// No task waits on it either: the first message sent while none is waiting asks the event loop
-/// to write every message waiting by then, and to flush them at once.
-///
-/// ```swift
-/// let queue = OutboundQueue(eventLoop: channel.eventLoop) { message in
-///   channel.write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: message)), promise: nil)
-/// } flush: {
-///   channel.flush()
-/// }
-/// queue.send(#"{"type":"render",…}"#)
-/// ```
-final class OutboundQueue: Sendable {
-  private struct State {
-    var pending: [String] = []
-    var isScheduled = false
-    var isFinished = false
-  }
-
-  // A `Mutex`, as in `InboundQueue`.
-  private let state = Mutex(State())
-  private let eventLoop: any EventLoop
-  private let write: @Sendable (String) -> Void
-  private let flush: @Sendable () -> Void
-
-  /// A queue whose messages `write` hands to the socket and `flush` sends, both called on
-  /// `eventLoop`.
-  init(
-    eventLoop: any EventLoop,
-    write: @escaping @Sendable (String) -> Void,
-    flush: @escaping @Sendable () -> Void
-  ) {
-    self.eventLoop = eventLoop
-    self.write = write
-    self.flush = flush
-  }
-
-  /// Queues `message` for the socket.
-  func send(_ message: String) {
-    let schedule = state.withLock { state -> Bool in
-      guard !state.isFinished else { return false }
-      state.pending.append(message)
-      guard !state.isScheduled else { return false }
-      state.isScheduled = true
-      return true
-    }
-    if schedule {
-      eventLoop.execute { self.writePending() }
-    }
-  }
-
-  /// Waits until every message queued so far is handed to the socket (or dropped).
-  func drain() async {
-    // The event loop runs its jobs in order: this one runs after the writes already asked for.
-    try? await eventLoop.submit {}.get()
-  }
-
-  /// Drops what is still queued and refuses what comes later.
-  func finish() {
-    state.withLock { state in
-      state.isFinished = true
-      state.pending = []
-    }
-  }
-
-  private func writePending() {
-    let batch = state.withLock { state -> [String] in
-      state.isScheduled = false
-      defer { state.pending = [] }
-      return state.pending
-    }
-    guard !batch.isEmpty else { return }
-    for message in batch { write(message) }
-    flush()
   }
 }

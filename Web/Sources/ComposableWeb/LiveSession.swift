@@ -149,12 +149,22 @@ public final class LiveSession {
   /// Renders the whole page afresh and returns the message that carries it. Handler ids of any
   /// earlier render stop being accepted.
   public func start() -> String {
+    JSONText.render(session: id, html: renderAfresh())
+  }
+
+  /// Renders the whole page afresh, as ``start()`` does, and returns its HTML: what a page
+  /// rendered over HTTP shows before its socket connects.
+  public func startHTML() -> String {
+    String(decoding: renderAfresh(), as: UTF8.self)
+  }
+
+  private func renderAfresh() -> [UInt8] {
     changes.take()
     unmount(Self.rootID)
     pruneReplaced()
     var html: [UInt8] = []
     render(componentID: Self.rootID, component: root, into: &html)
-    return JSONText.render(session: id, html: html)
+    return html
   }
 
   /// Handles one text message from the page: `{"handler": id, "value": …}`. Anything else is

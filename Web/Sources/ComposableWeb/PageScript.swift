@@ -4,7 +4,8 @@
 /// focus and caret, and shows the server's value when the reducer changed it), opens dialogs as
 /// modals (Escape and the backdrop send their dismiss handler), keeps the browser's history in
 /// step with a navigation stack (the back button pops it), and reconnects with backoff, resuming
-/// the same session. Each page load starts a new session.
+/// the same session. Each page load starts a new session: the page comes rendered over HTTP
+/// by it, and its socket takes it over, getting only what changed since.
 ///
 /// While the socket is down the page says so and its controls are inert. When it reconnects to a
 /// server that no longer has its session (a restart, an expiry), it says the page was reset and
@@ -22,7 +23,9 @@ public enum PageScript {
       if (!root) return;
       var feature = root.getAttribute("data-ocaf-feature");
       var status = document.getElementById("ocaf-status");
-      var sessionID = null;
+      // A page rendered over HTTP names the session that rendered it: its socket takes it over.
+      var sessionID = root.getAttribute("data-ocaf-session");
+      root.removeAttribute("data-ocaf-session");
       var socket = null;
       var attempts = 0;
       var refusal = null;
@@ -43,15 +46,18 @@ public enum PageScript {
       }
 
       // While there is no socket, the page's controls take no input: what they sent would be lost.
-      function setOffline(offline) {
+      // `quietly` (while a rendered page first connects) takes input away without dimming it.
+      function setOffline(offline, quietly) {
         root.inert = offline;
-        root.classList.toggle("ocaf-offline", offline);
+        root.classList.toggle("ocaf-offline", offline && !quietly);
         root.setAttribute("aria-busy", offline ? "true" : "false");
       }
 
       function connect() {
         var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
-          "/live?feature=" + encodeURIComponent(feature) +
+          (root.getAttribute("data-ocaf-socket") || "/live") +
+          "?feature=" + encodeURIComponent(feature) +
+          "&page=" + encodeURIComponent(location.pathname + location.search) +
           (sessionID ? "&session=" + encodeURIComponent(sessionID) : "");
         socket = new WebSocket(url);
         socket.onopen = function () { attempts = 0; refusal = null; stopping = null; };
@@ -307,6 +313,11 @@ public enum PageScript {
             setStatus("The server no longer had this page's session, so the page was reset." +
               (restored > 0 ? " What you had typed was put back." : ""), true);
           }
+        } else if (message.type === "attached") {
+          // The socket took over the session whose render the page shows.
+          sessionID = message.session;
+          setOffline(false);
+          setStatus("");
         } else if (message.type === "patch") {
           message.patches.forEach(function (patch) {
             var target = findComponent(patch.id);
@@ -424,7 +435,7 @@ public enum PageScript {
         send(target.getAttribute("data-ocaf-dismiss"));
       }, true);
 
-      setOffline(true);
+      setOffline(true, sessionID !== null);
       connect();
     })();
     """#

@@ -1,6 +1,3 @@
-import HTTPTypes
-import Hummingbird
-import Logging
 import Synchronization
 
 /// The headers every response of a ``LiveServer`` carries, so that a browser runs only the page's
@@ -44,72 +41,13 @@ public struct SecurityHeaders: Sendable {
   }
 
   /// The headers as fields of a response.
-  var fields: HTTPFields {
-    var fields = HTTPFields()
-    if let contentSecurityPolicy { fields[.contentSecurityPolicy] = contentSecurityPolicy }
-    if let contentTypeOptions { fields[.xContentTypeOptions] = contentTypeOptions }
-    if let frameOptions { fields[.xFrameOptions] = frameOptions }
-    if let referrerPolicy { fields[.referrerPolicy] = referrerPolicy }
+  public var fields: [LiveField] {
+    var fields: [LiveField] = []
+    if let contentSecurityPolicy { fields.append(LiveField("Content-Security-Policy", contentSecurityPolicy)) }
+    if let contentTypeOptions { fields.append(LiveField("X-Content-Type-Options", contentTypeOptions)) }
+    if let frameOptions { fields.append(LiveField("X-Frame-Options", frameOptions)) }
+    if let referrerPolicy { fields.append(LiveField("Referrer-Policy", referrerPolicy)) }
     return fields
-  }
-}
-
-extension HTTPField.Name {
-  static let xContentTypeOptions = Self("X-Content-Type-Options")!
-  static let xFrameOptions = Self("X-Frame-Options")!
-  static let referrerPolicy = Self("Referrer-Policy")!
-}
-
-/// The host check of requests and upgrades: whether a request's `Host` is served, logging a
-/// refusal once per host.
-struct HostCheck: Sendable {
-  let hosts: HostPolicy
-  let offenders: OffenderLog
-  let logger: Logger
-
-  /// Whether `request` names a host the server serves.
-  func admits(_ request: Request) -> Bool {
-    guard hosts.allows(authority: request.head.authority) else {
-      let host = request.head.authority ?? ""
-      if offenders.isFirst("host", host) {
-        logger.warning(
-          "Refused requests for a host this server does not serve (logged once per host)",
-          metadata: ["host": LogText.escaped(host)])
-      }
-      return false
-    }
-    return true
-  }
-}
-
-/// Refuses requests for hosts the server does not serve (`421 Misdirected Request`) and adds the
-/// security headers to every response.
-struct HostAndHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-  let hostCheck: HostCheck
-  let headers: HTTPFields
-
-  func handle(
-    _ request: Request, context: Context,
-    next: (Request, Context) async throws -> Response
-  ) async throws -> Response {
-    guard hostCheck.admits(request) else {
-      var fields = headers
-      fields[.contentType] = "text/plain; charset=utf-8"
-      return Response(
-        status: .misdirectedRequest, headers: fields,
-        body: .init(byteBuffer: .init(string: "This server does not serve that host.\n")))
-    }
-    var response: Response
-    do {
-      response = try await next(request, context)
-    } catch let error as any HTTPResponseError {
-      // A 404 or another error the router turns into a response carries the headers too.
-      response = try error.response(from: request, context: context)
-    }
-    for field in headers where response.headers[field.name] == nil {
-      response.headers.append(field)
-    }
-    return response
   }
 }
 

@@ -36,6 +36,11 @@ public final class SessionRegistry {
     var token: Int
     var address: String
     var browserSecret: String?
+    /// The identity of the request that started it (see ``LiveRequest/identity``).
+    var identity: String?
+    /// Rendered over HTTP and not yet attached to its page's socket: the page already shows
+    /// its first render, so attaching sends only what changed since.
+    var awaitsPage = false
     /// Closes the attached page's socket; `nil` while no page is attached.
     var close: (@Sendable () -> Void)?
     /// When the page went away, while it is away.
@@ -57,15 +62,16 @@ public final class SessionRegistry {
   private var pendingSnapshots: Set<String> = []
 
   /// Creates a registry for the given features.
-  public init(
+  public nonisolated init(
     features: [LiveFeature],
     disconnectedLifetime: Duration = .seconds(120),
     limits: LiveLimits = LiveLimits(),
     snapshots: SessionSnapshots? = nil,
     logger: Logger
   ) {
-    self.snapshotFiles = snapshots.map { SnapshotFiles(settings: $0, logger: logger) }
+    let snapshotFiles = snapshots.map { SnapshotFiles(settings: $0, logger: logger) }
     snapshotFiles?.trimLater()
+    self.snapshotFiles = snapshotFiles
     self.features = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     self.disconnectedLifetime = disconnectedLifetime
     self.limits = limits
@@ -89,10 +95,13 @@ public final class SessionRegistry {
   /// Returns `nil` for an unknown feature, and when the visitor may not start a new session
   /// (too many, too fast, or the server is full of attached pages); then the page is sent
   /// `{"type":"refused","reason":…}`.
+  ///
+  /// A new session's store is made for `request`, the page's request (see ``LiveFeature``).
   public func connect(
     featurePath: String,
     resumeID: String?,
     visitor: Visitor = Visitor(),
+    request: LiveRequest? = nil,
     output: @escaping @Sendable (String) -> Void,
     close: @escaping @Sendable () -> Void = {}
   ) -> Connection? {
@@ -108,8 +117,10 @@ public final class SessionRegistry {
     }
     nextToken += 1
     let session: LiveSession
+    var showsFirstRender = false
     if let resumeID, var entry = entries[resumeID], entry.featurePath == featurePath,
-      Self.secretsMatch(visitor.browserSecret, entry.browserSecret)
+      Self.secretsMatch(visitor.browserSecret, entry.browserSecret),
+      entry.identity == visitor.identity
     {
       entry.expiry?.cancel()
       entry.expiry = nil
@@ -124,44 +135,98 @@ public final class SessionRegistry {
       }
       entry.token = nextToken
       entry.close = close
+      showsFirstRender = entry.awaitsPage
+      entry.awaitsPage = false
       entries[resumeID] = entry
       session = entry.session
       logger.info("Resumed a session", metadata: ["session": "\(session.logName)"])
     } else {
       if let resumeID, let entry = entries[resumeID] {
         logger.warning(
-          "A page asked to resume a session without its browser's secret: it gets a new one",
+          "A page asked to resume a session without its browser's secret or identity: it gets a new one",
           metadata: [
             "session": "\(entry.session.logName)", "address": LogText.escaped(visitor.address),
           ])
       }
-      if let refusal = makeRoom(for: visitor.address) {
+      switch startSession(
+        feature: feature, resumeID: resumeID, visitor: visitor,
+        request: request ?? LiveRequest(path: "/" + featurePath), close: close)
+      {
+      case let .refused(refusal):
         output(refusal)
         return nil
+      case let .started(started):
+        session = started
       }
-      let restored = restoredSession(
-        feature: feature, resumeID: resumeID, browserSecret: visitor.browserSecret)
-      // A session without a snapshot never fails to be made.
-      session = restored ?? feature.makeSession(LiveSession.makeID(), nil, limits, logger)!
-      let id = session.id
-      if snapshotFiles != nil, feature.isRestorable, visitor.browserSecret != nil {
-        session.stateChanged = { [weak self] in self?.scheduleSnapshot(sessionID: id) }
-      }
-      entries[id] = Entry(
-        session: session, featurePath: featurePath, token: nextToken, address: visitor.address,
-        browserSecret: visitor.browserSecret, close: close)
-      sessionsByAddress[visitor.address, default: 0] += 1
-      logger.info(
-        "Started a session",
-        metadata: [
-          "session": "\(session.logName)", "feature": "\(featurePath)",
-          "address": LogText.escaped(visitor.address),
-        ])
-      logger.debug("A session's id", metadata: ["session": "\(session.logName)", "id": "\(id)"])
     }
     session.output = output
-    output(session.start())
+    if showsFirstRender {
+      output(JSONText.attached(session: session.id))
+      if let patch = session.flush() { output(patch) }
+    } else {
+      output(session.start())
+    }
     return Connection(sessionID: session.id, token: nextToken)
+  }
+
+  /// Starts a session for a page requested over HTTP and renders it: returns the session's id
+  /// and the HTML of its first render, for the page to show before its socket connects. The
+  /// session waits for its page like a disconnected one; when the page's socket attaches, it
+  /// is sent only what changed since (no second render, and the effects the start began keep
+  /// running).
+  ///
+  /// Returns `nil` for an unknown feature, while stopping, and when the visitor may not start a
+  /// new session now (the page's socket is then told why when it connects).
+  public func open(
+    featurePath: String, visitor: Visitor, request: LiveRequest
+  ) -> (sessionID: String, html: String)? {
+    guard let feature = features[featurePath], !isShutDown,
+      case let .started(session) = startSession(
+        feature: feature, resumeID: nil, visitor: visitor, request: request, close: nil)
+    else { return nil }
+    nextToken += 1
+    let html = session.startHTML()
+    if var entry = entries[session.id] {
+      entry.awaitsPage = true
+      entry.token = nextToken
+      entries[session.id] = entry
+    }
+    disconnect(Connection(sessionID: session.id, token: nextToken))
+    return (session.id, html)
+  }
+
+  private enum Start {
+    case started(LiveSession)
+    case refused(String)
+  }
+
+  /// A new session (or one restored from its snapshot) of `feature` for `visitor`, registered
+  /// with the page's `close`; or the refusal to send when there is no room for it.
+  private func startSession(
+    feature: LiveFeature, resumeID: String?, visitor: Visitor, request: LiveRequest,
+    close: (@Sendable () -> Void)?
+  ) -> Start {
+    if let refusal = makeRoom(for: visitor.address) { return .refused(refusal) }
+    let restored = restoredSession(feature: feature, resumeID: resumeID, visitor: visitor)
+    // A session without a snapshot never fails to be made.
+    let session =
+      restored ?? feature.makeSession(LiveSession.makeID(), nil, request, limits, logger)!
+    let id = session.id
+    if snapshotFiles != nil, feature.isRestorable, visitor.browserSecret != nil {
+      session.stateChanged = { [weak self] in self?.scheduleSnapshot(sessionID: id) }
+    }
+    entries[id] = Entry(
+      session: session, featurePath: feature.path, token: nextToken, address: visitor.address,
+      browserSecret: visitor.browserSecret, identity: visitor.identity, close: close)
+    sessionsByAddress[visitor.address, default: 0] += 1
+    logger.info(
+      "Started a session",
+      metadata: [
+        "session": "\(session.logName)", "feature": "\(feature.path)",
+        "address": LogText.escaped(visitor.address),
+      ])
+    logger.debug("A session's id", metadata: ["session": "\(session.logName)", "id": "\(id)"])
+    return .started(session)
   }
 
   /// Detaches the page of `connection`; the session stays live for the disconnected lifetime
@@ -229,12 +294,14 @@ public final class SessionRegistry {
   /// The session `resumeID` restored from its snapshot, if it has one for this feature and
   /// this browser.
   private func restoredSession(
-    feature: LiveFeature, resumeID: String?, browserSecret: String?
+    feature: LiveFeature, resumeID: String?, visitor: Visitor
   ) -> LiveSession? {
     guard let snapshotFiles, feature.isRestorable, let resumeID, entries[resumeID] == nil,
       let snapshot = snapshotFiles.load(id: resumeID), snapshot.feature == feature.path,
-      Self.secretsMatch(browserSecret, snapshot.browserSecret),
-      let session = feature.makeSession(resumeID, snapshot.state, limits, logger)
+      Self.secretsMatch(visitor.browserSecret, snapshot.browserSecret),
+      snapshot.identity == visitor.identity,
+      let session = feature.makeSession(
+        resumeID, snapshot.state, LiveRequest(path: "/" + feature.path), limits, logger)
     else { return nil }
     logger.info("Restored a session from its snapshot", metadata: ["session": "\(session.logName)"])
     return session
@@ -256,7 +323,9 @@ public final class SessionRegistry {
       let state = entry.session.encodeState?()
     else { return }
     snapshotFiles.saveLater(
-      SessionSnapshot(feature: entry.featurePath, browserSecret: secret, state: state),
+      SessionSnapshot(
+        feature: entry.featurePath, browserSecret: secret, identity: entry.identity,
+        state: state),
       id: sessionID, sessionName: entry.session.logName)
   }
 
@@ -380,10 +449,14 @@ public struct Visitor: Sendable, Hashable {
   /// The secret of the client's browser, from its HttpOnly cookie; `nil` when it sent none
   /// (its sessions can't be resumed).
   public var browserSecret: String?
+  /// Who the app says the visitor is (see ``LiveRequest/identity``); `nil` for nobody in
+  /// particular.
+  public var identity: String?
 
   /// Describes a visitor.
-  public init(address: String = "", browserSecret: String? = nil) {
+  public init(address: String = "", browserSecret: String? = nil, identity: String? = nil) {
     self.address = address
     self.browserSecret = browserSecret
+    self.identity = identity
   }
 }

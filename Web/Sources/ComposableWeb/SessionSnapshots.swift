@@ -45,10 +45,12 @@ public struct SessionSnapshots: Sendable {
   }
 }
 
-/// A session as saved: its feature, its browser's secret, and its encoded state.
+/// A session as saved: its feature, its browser's secret, the identity that started it, and
+/// its encoded state.
 struct SessionSnapshot: Codable, Equatable, Sendable {
   var feature: String
   var browserSecret: String
+  var identity: String? = nil
   var state: Data
 }
 

@@ -1,8 +1,4 @@
-import Hummingbird
-import HTTPTypes
-import Logging
-import ServiceLifecycle
-import Synchronization
+import Foundation
 
 /// The client address that per-address limits count.
 ///
@@ -28,10 +24,6 @@ enum ClientAddress {
   }
 }
 
-extension HTTPField.Name {
-  static let xForwardedFor = Self("X-Forwarded-For")!
-}
-
 /// The HttpOnly, SameSite cookie holding the secret that binds a browser's sessions to it: page
 /// scripts cannot read it, and other sites' pages never send it with a socket. (`Lax`, not
 /// `Strict`: a link from another site must carry it, or the page would get a new secret and the
@@ -39,58 +31,17 @@ extension HTTPField.Name {
 enum BrowserCookie {
   static let name = "ocaf_browser"
 
-  /// A new secret in a cookie for every path of the site.
-  static func make(secure: Bool) -> Cookie {
-    Cookie(
-      name: name, value: LiveSession.makeID(), path: "/", secure: secure, httpOnly: true,
-      sameSite: .lax)
+  /// The `Set-Cookie` value that gives the browser `secret`, for every path of the site.
+  static func setCookie(secret: String, secure: Bool) -> String {
+    "\(name)=\(secret); Path=/; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
   }
 
   /// The secret a request carries, if it is well formed (32 hex digits).
-  static func secret(in request: Request) -> String? {
-    guard let value = request.cookies[name]?.value, value.utf8.count == 32,
+  static func secret(in request: LiveRequest) -> String? {
+    guard let value = request.cookies[name], value.utf8.count == 32,
       value.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) })
     else { return nil }
     return value
   }
 }
 
-/// Lets a caller (a test) stop ``LiveServer``'s `run` as a signal would.
-final class ShutdownTrigger: Sendable {
-  private let group = Mutex<ServiceGroup?>(nil)
-
-  init() {}
-
-  func attach(_ group: ServiceGroup) {
-    self.group.withLock { $0 = group }
-  }
-
-  /// Starts the graceful shutdown.
-  func stop() async {
-    let group = self.group.withLock { $0 }
-    await group?.triggerGracefulShutdown()
-  }
-}
-
-/// The sessions' part of a stop: waits for the graceful shutdown, then tells every page,
-/// closes its socket and ends every session; then gives the rest `timeout` before it reports
-/// that the time is up.
-struct SessionsService: Service {
-  let registry: SessionRegistry
-  let timeout: Duration
-  let logger: Logger
-  let timeIsUp: @Sendable () -> Void
-
-  func run() async throws {
-    try? await gracefulShutdown()
-    let count = await registry.count
-    logger.info("Stopping: pages are told, sessions end", metadata: ["sessions": "\(count)"])
-    await registry.shutDown()
-    let timeout = self.timeout
-    let timeIsUp = self.timeIsUp
-    Task {
-      try? await Task.sleep(for: timeout)
-      timeIsUp()
-    }
-  }
-}

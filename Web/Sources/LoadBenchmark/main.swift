@@ -2,6 +2,7 @@ import CaseStudies
 import CaseStudyFeatures
 import ComposableArchitecture
 import ComposableWeb
+import ComposableWebHummingbird
 import Foundation
 import Logging
 import NIOCore

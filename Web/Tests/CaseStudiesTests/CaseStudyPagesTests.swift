@@ -56,7 +56,8 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
     withDependencies {
       $0.context = .live
     } operation: {
-      feature.makeSession(id, nil, LiveLimits(), Logger(label: "test"))!
+      feature.makeSession(
+        id, nil, LiveRequest(path: "/" + feature.path), LiveLimits(), Logger(label: "test"))!
     }
   }
 

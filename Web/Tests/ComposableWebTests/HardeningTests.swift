@@ -7,6 +7,7 @@ import Logging
 import Testing
 
 @testable import ComposableWeb
+@testable import ComposableWebHummingbird
 
 /// The server as an attacker or a clumsy client meets it: foreign hosts, missing headers, forged
 /// log lines.
@@ -20,10 +21,10 @@ import Testing
     let server = LiveServer(
       title: "Tests", features: [Self.tally], allowedHosts: allowedHosts, limits: limits,
       logger: logger)
-    let registry = await SessionRegistry(
-      features: server.features, limits: server.limits, logger: logger)
+    let endpoint = server.makeEndpoint(host: "127.0.0.1")
     return (
-      server.makeApplication(host: "127.0.0.1", port: 0, registry: registry), registry, records
+      server.makeApplication(endpoint: endpoint, host: "127.0.0.1", port: 0), endpoint.registry,
+      records
     )
   }
 
@@ -69,8 +70,8 @@ import Testing
         contentSecurityPolicy: "default-src 'self'; frame-ancestors https://parent.example",
         frameOptions: nil),
       logger: logger)
-    let registry = await SessionRegistry(features: server.features, logger: logger)
-    let app = server.makeApplication(host: "127.0.0.1", port: 0, registry: registry)
+    let app = server.makeApplication(
+      endpoint: server.makeEndpoint(host: "127.0.0.1"), host: "127.0.0.1", port: 0)
     try await app.test(.router) { client in
       try await client.execute(uri: "/", method: .get) { response in
         #expect(
@@ -103,11 +104,13 @@ import Testing
           + "Origin: http://evil.example:8080\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
           + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
       #expect(upgrade.hasPrefix("HTTP/1.1 4"), "\(upgrade)")
-      // The server's own name is still served.
+      // None of them started a session.
+      #expect(await registry.count == 0)
+      // The server's own name is still served (and its page starts one).
       let own = try await response(to: "GET /tally HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
       #expect(own.hasPrefix("HTTP/1.1 200"))
+      #expect(await registry.count == 1)
     }
-    #expect(await registry.count == 0)
     let refusals = records.value.filter { $0.message.contains("for a host this server does not serve") }
     // Once for that host, however many requests and upgrades.
     #expect(refusals.count == 1)

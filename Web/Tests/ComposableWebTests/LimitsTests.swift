@@ -1,5 +1,6 @@
 import ComposableArchitecture
 @testable import ComposableWeb
+@testable import ComposableWebHummingbird
 import NIOCore
 import NIOEmbedded
 import Testing
@@ -78,10 +79,10 @@ import Testing
   @Test func anIdleInboundQueueKeepsNoTaskAndHandlesEachBurstInOrder() async throws {
     let received = LockIsolated<[Int]>([])
     let queue = InboundQueue(limit: 100) { message in
-      if case let .binary(count) = message { received.withValue { $0.append(count) } }
+      if case let .binary(byteCount: count) = message { received.withValue { $0.append(count) } }
     }
     for burst in 0..<3 {
-      for index in 0..<10 { #expect(queue.offer(.binary(burst * 10 + index))) }
+      for index in 0..<10 { #expect(queue.offer(.binary(byteCount: burst * 10 + index))) }
       try await waitUntil { received.value.count == (burst + 1) * 10 }
     }
     #expect(received.value == Array(0..<30))
@@ -93,15 +94,15 @@ import Testing
     let box = LockIsolated<InboundQueue?>(nil)
     // Each message handled queues the next one before the queue could empty: 300 in a row.
     let queue = InboundQueue(limit: 4) { message in
-      guard case let .binary(count) = message else { return }
+      guard case let .binary(byteCount: count) = message else { return }
       received.withValue { $0.append(count) }
       if count < 299, let queue = box.value {
-        _ = queue.offer(.binary(count + 1))
+        _ = queue.offer(.binary(byteCount: count + 1))
         largestStore.withValue { $0 = max($0, queue.storedCount) }
       }
     }
     box.setValue(queue)
-    #expect(queue.offer(.binary(0)))
+    #expect(queue.offer(.binary(byteCount: 0)))
     try await waitUntil { received.value.count == 300 }
     #expect(received.value == Array(0..<300))
     #expect(largestStore.value <= 66)
@@ -152,14 +153,14 @@ import Testing
     // Unflushed writes are what the embedded channel counts as unsent.
     channel.write(ByteBuffer(repeating: 0, count: 300), promise: nil)
     // Still taking more: left open, however much it holds.
-    LiveServer.closeIfNotReading(channel, limit: 200, logger: logger)
+    LiveSocketServing.closeIfNotReading(channel, limit: 200, logger: logger)
     #expect(channel.isActive)
     channel.isWritable = false
-    LiveServer.closeIfNotReading(channel, limit: 400, logger: logger)
+    LiveSocketServing.closeIfNotReading(channel, limit: 400, logger: logger)
     #expect(channel.isActive)
     #expect(messages.value.isEmpty)
     channel.write(ByteBuffer(repeating: 0, count: 200), promise: nil)
-    LiveServer.closeIfNotReading(channel, limit: 400, logger: logger)
+    LiveSocketServing.closeIfNotReading(channel, limit: 400, logger: logger)
     #expect(!channel.isActive)
     #expect(messages.value == ["Closed the socket of a page that is not reading its messages"])
   }

@@ -1,5 +1,7 @@
 import ComposableArchitecture
 @testable import ComposableWeb
+@testable import ComposableWebHummingbird
+import Logging
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
@@ -49,7 +51,12 @@ import Testing
     }
 
     func install(marker: String = "marker") throws -> LiveFrameHandler.Installed {
-      try LiveFrameHandler.install(on: channel, queue: queue, maximumSize: 1_000, marker: marker)
+      try LiveFrameHandler.install(
+        on: channel,
+        attachment: LiveAttachment(
+          queue: queue, connection: SessionRegistry.Connection(sessionID: "test", token: 0),
+          registry: SessionRegistry(features: [], logger: Logger(label: "test"))),
+        maximumSize: 1_000, marker: marker)
     }
 
     /// Sends a frame as a browser does (masked) into the channel.

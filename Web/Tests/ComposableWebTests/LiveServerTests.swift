@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import ComposableWeb
+@testable import ComposableWebHummingbird
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -28,9 +29,11 @@ import Testing
     let server = LiveServer(
       title: "Tests", features: features, trustedOrigins: trustedOrigins, limits: limits,
       logger: logger)
-    let registry = await SessionRegistry(
-      features: server.features, limits: server.limits, logger: logger)
-    return (server.makeApplication(host: "127.0.0.1", port: 0, registry: registry), registry, messages)
+    let endpoint = server.makeEndpoint(host: "127.0.0.1")
+    return (
+      server.makeApplication(endpoint: endpoint, host: "127.0.0.1", port: 0), endpoint.registry,
+      messages
+    )
   }
 
   @Test func indexListsTheFeaturesEscaped() async throws {
@@ -51,7 +54,12 @@ import Testing
     try await app.test(.router) { client in
       try await client.execute(uri: "/tally", method: .get) { response in
         let body = String(buffer: response.body)
-        #expect(body.contains(#"<main id="ocaf-root" data-ocaf-feature="tally"></main>"#))
+        // Rendered over HTTP: the page shows the tally before any socket connects.
+        #expect(
+          body.contains(
+            #"<main id="ocaf-root" data-ocaf-feature="tally" data-ocaf-socket="/live" data-ocaf-session=""#
+          ))
+        #expect(body.contains(#"<span>0</span><button data-ocaf-click="h1">Bump</button>"#))
         #expect(body.contains(#"<script src="/ocaf.js" defer=""></script>"#))
       }
       try await client.execute(uri: "/ocaf.js", method: .get) { response in

@@ -3,6 +3,7 @@ import Logging
 import Testing
 
 @testable import ComposableWeb
+@testable import ComposableWebHummingbird
 
 /// Who may attach to a session, and who may start one.
 @MainActor

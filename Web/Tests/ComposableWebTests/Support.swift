@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import ComposableWeb
+@testable import ComposableWebHummingbird
 import Foundation
 import Logging
 import NIOCore

@@ -1,13 +1,14 @@
+import ComposableWeb
 import NIOCore
 import NIOWebSocket
 
 /// Takes a page's text and binary frames off its socket's channel pipeline, on the connection's
-/// event loop, and offers them to the page's ``InboundQueue``.
+/// event loop, and hands them to the page's `LiveAttachment`.
 ///
 /// Hummingbird hands a WebSocket's frames to the route as an async sequence: every frame is
 /// buffered by an async channel and taken out by a task, and the task's wake-up costs more than
 /// the frame. This handler sits between swift-nio's frame decoder (and its fragment aggregator)
-/// and Hummingbird's channel, so a page's message reaches the queue in the callback that decoded
+/// and Hummingbird's channel, so a page's message reaches its session's queue in the callback that decoded
 /// it. Control frames (ping, pong, close) and errors go on to Hummingbird, which still answers
 /// pings and runs the closing handshake.
 ///
@@ -21,29 +22,29 @@ import NIOWebSocket
 ///
 /// ```swift
 /// let reader = try LiveFrameHandler.install(
-///   on: channel, queue: queue, maximumSize: 16_384, marker: token)
+///   on: channel, attachment: attachment, maximumSize: 16_384, marker: token)
 /// for try await message in inbound.messages(maxSize: 16_384) {
 ///   if case .text(token) = message { reader.release(); continue }
-///   queue.offer(…)        // a frame from before the handler was added
+///   attachment.receive(…)   // a frame from before the handler was added
 /// }
 /// ```
 final class LiveFrameHandler: ChannelInboundHandler {
   typealias InboundIn = WebSocketFrame
   typealias InboundOut = WebSocketFrame
 
-  private let queue: InboundQueue
+  private let attachment: LiveAttachment
   /// Messages read before ``release()``, oldest first; `nil` once released.
-  private var held: [InboundQueue.Message]? = []
+  private var held: [LiveMessage]? = []
 
-  private init(queue: InboundQueue) {
-    self.queue = queue
+  private init(attachment: LiveAttachment) {
+    self.attachment = attachment
   }
 
   /// A handle on an installed handler, usable from any thread.
   struct Installed: Sendable {
     let handler: NIOLoopBound<LiveFrameHandler>
 
-    /// Hands the held messages to the queue, in order, and every later one as it arrives.
+    /// Hands the held messages to the attachment, in order, and every later one as it arrives.
     func release() {
       handler.eventLoop.execute { handler.value.release() }
     }
@@ -53,11 +54,11 @@ final class LiveFrameHandler: ChannelInboundHandler {
   /// after `channel`'s WebSocket frame decoder, and sends `marker` down to Hummingbird's
   /// sequence. Must run on the channel's event loop.
   static func install(
-    on channel: any Channel, queue: InboundQueue, maximumSize: Int, marker: String
+    on channel: any Channel, attachment: LiveAttachment, maximumSize: Int, marker: String
   ) throws -> Installed {
     let pipeline = channel.pipeline.syncOperations
     let decoder = try pipeline.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
-    let handler = LiveFrameHandler(queue: queue)
+    let handler = LiveFrameHandler(attachment: attachment)
     try pipeline.addHandlers(
       [
         NIOWebSocketFrameAggregator(
@@ -77,30 +78,30 @@ final class LiveFrameHandler: ChannelInboundHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     let frame = unwrapInboundIn(data)
-    let message: InboundQueue.Message
+    let message: LiveMessage
     switch frame.opcode {
     case .text:
       message = .text(String(buffer: frame.unmaskedData))
     case .binary:
-      message = .binary(frame.length)
+      message = .binary(byteCount: frame.length)
     default:
       context.fireChannelRead(data)
       return
     }
     guard held != nil else {
-      queue.offer(message)
+      attachment.receive(message)
       return
     }
-    if held!.count < queue.limit {
+    if held!.count < attachment.limit {
       held!.append(message)
     } else {
-      queue.drop()
+      attachment.drop()
     }
   }
 
   private func release() {
     guard let messages = held else { return }
     held = nil
-    for message in messages { queue.offer(message) }
+    for message in messages { attachment.receive(message) }
   }
 }

@@ -1,0 +1,73 @@
+"""Pages rendered over HTTP: what a plain fetch and a browser without JavaScript see, and how a
+page's socket takes over the session that rendered it.
+
+    swift build --package-path Web --product CaseStudiesServer
+    python3 -m unittest discover -s Web/BrowserTests -v
+"""
+
+import re
+import unittest
+import urllib.request
+
+from selenium.webdriver.common.by import By
+
+from support import BrowserTestCase, start_browser
+
+
+def fetch(url):
+    """The status and body of a plain GET, as curl would see them."""
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.read().decode("utf-8")
+
+
+class FirstRenderOverHTTP(BrowserTestCase):
+    def test_a_fetched_page_carries_its_rendered_content(self):
+        status, body = fetch(self.base + "/counter")
+        self.assertEqual(status, 200)
+        main = re.search(r"<main [^>]*>(.*)</main>", body, re.S)
+        self.assertIsNotNone(main, body)
+        self.assertIn('<span class="count">0</span>', main.group(1))
+        self.assertIn('data-ocaf-session="', body)
+        # The to-dos show their controls.
+        _, todos = fetch(self.base + "/todos")
+        self.assertIn(
+            '<option value="0" selected="">All</option>',
+            re.search(r"<main [^>]*>(.*)</main>", todos, re.S).group(1),
+        )
+
+    def test_without_javascript_the_page_is_readable_and_its_links_work(self):
+        browser = start_browser(javascript=False)
+        self.addCleanup(browser.quit)
+        browser.get(self.base + "/")
+        self.assertEqual(browser.title, "Case studies")
+        browser.find_element(By.LINK_TEXT, "Counter").click()
+        self.assertEqual(browser.title, "Counter")
+        self.assertEqual(
+            [element.text for element in browser.find_elements(By.CSS_SELECTOR, ".count")], ["0"]
+        )
+        # Nothing ran: the page shows the render it came with, not a connecting page.
+        self.assertFalse(browser.find_element(By.ID, "ocaf-status").is_displayed())
+        browser.find_element(By.PARTIAL_LINK_TEXT, "Case studies").click()
+        self.assertEqual(browser.title, "Case studies")
+
+    def test_the_socket_takes_over_the_rendered_session_without_rendering_again(self):
+        self.browser.get(self.base + "/counter")
+        self.wait_for(lambda: self.socket_is_open() and self.rendered_session())
+        session = self.rendered_session()
+        self.assertIn("session=" + session, self.page_socket()["url"])
+        self.assertIn("page=%2Fcounter", self.page_socket()["url"])
+        self.assertEqual(self.received()[0], {"session": session, "type": "attached"})
+        self.assertEqual(self.received("render"), [])
+        # The rendered page's own buttons drive the session.
+        self.click("+")
+        self.wait_for(lambda: self.counts() == ["1"])
+        # It was never dimmed on its way to being live.
+        self.assertFalse(
+            self.script(
+                "return document.getElementById('ocaf-root').classList.contains('ocaf-offline');"
+            )
+        )
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

@@ -1,0 +1,277 @@
+import Foundation
+import Logging
+
+/// The live pages of an app and their sessions, independent of the HTTP server that carries
+/// them: which requests to admit, the pages' HTML, and what each page's socket says to its
+/// session. A server adapter (`ComposableWebHummingbird`'s ``LiveServer`` and router
+/// extension, or one of your own) turns its requests into ``LiveRequest``s, sends the
+/// ``LiveResponse``s it gets back, and feeds each socket's messages to a ``LiveAttachment``.
+///
+/// Paths are under ``mountPath``: the index at `mountPath + "/"`, a feature's page at
+/// `mountPath + "/" + feature.path`, the page script and stylesheet at `/ocaf.js` and
+/// `/ocaf.css` below it, and the socket at `/live` below it.
+///
+/// ```swift
+/// let endpoint = LiveEndpoint(
+///   title: "Case studies", features: caseStudies,
+///   hosts: HostPolicy(allowedHosts: ["example.com"], boundHost: "0.0.0.0"), logger: logger)
+/// let response = await endpoint.respond(to: LiveRequest(path: "/counter", headers: headers))
+/// ```
+public final class LiveEndpoint: Sendable {
+  /// The title of the index page.
+  public let title: String
+  /// The features, in the order the index lists them.
+  public let features: [LiveFeature]
+  /// The path the pages are mounted at: `""` for the site's root, or e.g. `"/app"`.
+  public let mountPath: String
+  /// The hosts requests and upgrades may name.
+  public let hosts: HostPolicy
+  /// Origins accepted for socket upgrades besides those of ``hosts``.
+  public let trustedOrigins: Set<String>
+  /// Reverse proxies whose `X-Forwarded-For` is believed (see ``LiveServer/trustedProxies``).
+  public let trustedProxies: Set<String>
+  /// The security headers of every response.
+  public let securityHeaders: SecurityHeaders
+  /// Whether the browser cookie is marked `Secure`.
+  public let secureCookies: Bool
+  /// Bounds on sessions, queued messages and message rates.
+  public let limits: LiveLimits
+  /// Where the endpoint logs.
+  public let logger: Logger
+  /// The sessions.
+  public let registry: SessionRegistry
+  let offenders = OffenderLog()
+  let pages: Pages
+
+  /// Creates an endpoint for `features`, mounted at `mountPath`.
+  public init(
+    title: String,
+    features: [LiveFeature],
+    mountPath: String = "",
+    hosts: HostPolicy,
+    disconnectedLifetime: Duration = .seconds(120),
+    trustedOrigins: Set<String> = [],
+    securityHeaders: SecurityHeaders = SecurityHeaders(),
+    trustedProxies: Set<String> = [],
+    secureCookies: Bool = false,
+    snapshots: SessionSnapshots? = nil,
+    limits: LiveLimits = LiveLimits(),
+    logger: Logger
+  ) {
+    let mountPath = mountPath.hasSuffix("/") ? String(mountPath.dropLast()) : mountPath
+    self.title = title
+    self.features = features
+    self.mountPath = mountPath.isEmpty || mountPath.hasPrefix("/") ? mountPath : "/" + mountPath
+    self.hosts = hosts
+    self.trustedOrigins = trustedOrigins
+    self.securityHeaders = securityHeaders
+    self.trustedProxies = trustedProxies
+    self.secureCookies = secureCookies
+    self.limits = limits
+    self.logger = logger
+    self.registry = SessionRegistry(
+      features: features, disconnectedLifetime: disconnectedLifetime, limits: limits,
+      snapshots: snapshots, logger: logger)
+    self.pages = Pages(title: title, features: features, mountPath: self.mountPath)
+  }
+
+  // MARK: Requests
+
+  /// The path of the page socket, e.g. `/live` or `/app/live`.
+  public var socketPath: String { mountPath + "/live" }
+
+  /// Every path ``respond(to:)`` answers: the index, each feature's page, the script and the
+  /// stylesheet.
+  public var pagePaths: [String] {
+    [mountPath + "/", mountPath + "/ocaf.js", mountPath + "/ocaf.css"]
+      + features.map { mountPath + "/" + $0.path }
+  }
+
+  /// The security headers, as fields for every response.
+  public var responseHeaders: [LiveField] { securityHeaders.fields }
+
+  /// Whether a request naming `authority` (its `Host`) is for a host the endpoint serves; a
+  /// refusal is logged once per host.
+  public func admits(authority: String?) -> Bool {
+    guard hosts.allows(authority: authority) else {
+      let host = authority ?? ""
+      if offenders.isFirst("host", host) {
+        logger.warning(
+          "Refused requests for a host this server does not serve (logged once per host)",
+          metadata: ["host": LogText.escaped(host)])
+      }
+      return false
+    }
+    return true
+  }
+
+  /// Whether a socket upgrade may proceed: its host is served, and its `Origin`, if any, is
+  /// one of the served hosts or a trusted origin. A refusal is logged once per host or origin.
+  public func admitsSocket(_ request: LiveRequest) -> Bool {
+    guard admits(authority: request.header("Host")) else { return false }
+    if let origin = request.header("Origin"), !trustedOrigins.contains(origin),
+      !hosts.allows(origin: origin)
+    {
+      if offenders.isFirst("origin", origin) {
+        logger.warning(
+          "Refused WebSocket upgrades from another origin (logged once per origin)",
+          metadata: ["origin": LogText.escaped(origin)])
+      }
+      return false
+    }
+    return true
+  }
+
+  /// The response to a `GET` of `request.path`, or `nil` when it is none of ``pagePaths``.
+  ///
+  /// A feature's page is rendered here, over HTTP: a session starts for it (its store made for
+  /// `request`, its appear action sent) and the page carries its first render, readable without
+  /// JavaScript; the page's socket then takes over that same session. The page sets the
+  /// browser cookie when the request carries none.
+  public func respond(to request: LiveRequest) async -> LiveResponse? {
+    let path = request.path
+    guard path.hasPrefix(mountPath) else { return nil }
+    let rest = path.dropFirst(mountPath.count)
+    switch rest {
+    case "/", "":
+      return html(pages.index())
+    case "/ocaf.js":
+      return LiveResponse(
+        headers: [LiveField("Content-Type", "text/javascript; charset=utf-8")],
+        body: PageScript.source)
+    case "/ocaf.css":
+      return LiveResponse(
+        headers: [LiveField("Content-Type", "text/css; charset=utf-8")], body: Pages.style)
+    default:
+      guard let feature = features.first(where: { "/" + $0.path == rest }) else { return nil }
+      var visitor = visitor(of: request)
+      var cookie: String?
+      if visitor.browserSecret == nil {
+        let secret = LiveSession.makeID()
+        visitor.browserSecret = secret
+        cookie = BrowserCookie.setCookie(secret: secret, secure: secureCookies)
+      }
+      let session = await registry.open(
+        featurePath: feature.path, visitor: visitor, request: request)
+      var response = html(pages.page(for: feature, session: session))
+      if let cookie { response.headers.append(LiveField("Set-Cookie", cookie)) }
+      return response
+    }
+  }
+
+  private func html(_ body: String) -> LiveResponse {
+    LiveResponse(headers: [LiveField("Content-Type", "text/html; charset=utf-8")], body: body)
+  }
+
+  // MARK: Sockets
+
+  /// Attaches a page's socket, opened by `request` (`?feature=…&session=…`), to its session:
+  /// the one it resumes, if its browser holds that session's secret, or a new one. The
+  /// session's messages go to `send`; `close` closes the socket when another page of the same
+  /// browser takes the session over (after `send` has the notice that says so).
+  ///
+  /// Returns `nil` when the page is refused (after `send` has the refusal, if any): then close
+  /// the socket once what was sent is written.
+  public func attach(
+    _ request: LiveRequest,
+    send: @escaping @Sendable (String) -> Void,
+    close: @escaping @Sendable () -> Void
+  ) async -> LiveAttachment? {
+    let registry = self.registry
+    // A session started here (none to resume) is made for the page's own path and query,
+    // which the page script sends along.
+    var pageRequest = request
+    if let page = request.query("page"), page.hasPrefix("/") {
+      let parts = page.split(separator: "?", maxSplits: 1)
+      pageRequest.path = String(parts[0])
+      pageRequest.query = parts.count > 1 ? Self.queryItems(parts[1]) : []
+    }
+    guard
+      let connection = await registry.connect(
+        featurePath: request.query("feature") ?? "", resumeID: request.query("session"),
+        visitor: visitor(of: request), request: pageRequest, output: send, close: close)
+    else { return nil }
+    let session = await registry.session(id: connection.sessionID)
+    let sessionName = session?.logName ?? "none"
+    let logger = self.logger
+    let queue = InboundQueue(limit: limits.inboundQueueSize) { dropped in
+      // Once per socket: the queue reports its first drop and every hundredth.
+      guard dropped == 1 else { return }
+      logger.warning(
+        "Dropped a message: the session's inbound queue is full (logged once per socket)",
+        metadata: ["session": "\(sessionName)"])
+    } handle: { message in
+      switch message {
+      case let .text(text): session?.receive(text)
+      case let .binary(count): session?.receiveBinary(byteCount: count)
+      }
+    }
+    return LiveAttachment(queue: queue, connection: connection, registry: registry)
+  }
+
+  /// Who sent `request`: its client address (after trusted proxies), its browser's secret and
+  /// its identity.
+  func visitor(of request: LiveRequest) -> Visitor {
+    Visitor(
+      address: ClientAddress.resolve(
+        peer: request.peerAddress, forwardedFor: request.headers("X-Forwarded-For"),
+        trustedProxies: trustedProxies),
+      browserSecret: BrowserCookie.secret(in: request),
+      identity: request.identity)
+  }
+
+  /// The items of a query string (`a=1&b=two%20words`), decoded.
+  static func queryItems(_ query: Substring) -> [LiveField] {
+    query.split(separator: "&").map { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      func decoded(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+      }
+      return LiveField(decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
+    }
+  }
+
+  /// Stops for good: every attached page is told the server is stopping and its socket
+  /// closed, restorable sessions are saved, every session ends, and later pages are refused.
+  public func shutDown() async {
+    await registry.shutDown()
+  }
+}
+
+/// A page's socket attached to its session (see ``LiveEndpoint/attach(_:send:close:)``): hand
+/// it the socket's messages as they arrive, from any thread, and ``detach()`` it when the socket
+/// closes. Messages are handled in order on the main actor; those that don't fit in the bounded
+/// queue (``LiveLimits/inboundQueueSize``) are dropped, with a log line.
+///
+/// ```swift
+/// guard let attachment = await endpoint.attach(request, send: write, close: closeSocket) else { return }
+/// for await text in socketMessages { attachment.receive(.text(text)) }
+/// await attachment.detach()
+/// ```
+public struct LiveAttachment: Sendable {
+  let queue: InboundQueue
+  let connection: SessionRegistry.Connection
+  let registry: SessionRegistry
+
+  /// How many messages wait at most; more are dropped.
+  public var limit: Int { queue.limit }
+
+  /// Queues a message from the page; `false` when it was dropped.
+  @discardableResult
+  public func receive(_ message: LiveMessage) -> Bool {
+    queue.offer(message)
+  }
+
+  /// Counts a message the socket dropped before it reached the queue.
+  public func drop() {
+    queue.drop()
+  }
+
+  /// Detaches the page: messages still queued are dropped, and the session waits for its page
+  /// to come back for the disconnected lifetime.
+  public func detach() async {
+    queue.finish()
+    await registry.disconnect(connection)
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// One header or query item: a name and a value.
+public struct LiveField: Sendable, Hashable {
+  /// The name, as sent.
+  public var name: String
+  /// The value.
+  public var value: String
+
+  /// Creates a field.
+  public init(_ name: String, _ value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// An HTTP request as a live page sees it, whatever server received it: its path, query,
+/// headers and the address it came from. A server adapter makes one from its own request type.
+///
+/// ```swift
+/// let request = LiveRequest(
+///   path: "/counter",
+///   query: [LiveField("session", "4f…")],
+///   headers: [LiveField("Host", "example.com"), LiveField("Cookie", "ocaf_browser=…")],
+///   peerAddress: "203.0.113.7")
+/// request.header("host")        // "example.com"
+/// request.cookies["ocaf_browser"]
+/// ```
+public struct LiveRequest: Sendable {
+  /// The path, without the query, e.g. `/counter`.
+  public var path: String
+  /// The query's items, in order.
+  public var query: [LiveField]
+  /// The headers, in order; names compare case-insensitively.
+  public var headers: [LiveField]
+  /// The address of the connection's peer (a client, or a proxy), if known.
+  public var peerAddress: String?
+  /// Who the app says sent the request, e.g. the signed-in user's id, set by the server's
+  /// middleware through the adapter. A session remembers the identity of the request that
+  /// started it, and only a request with the same identity resumes it: a page of one user is
+  /// never driven by another, even from the same browser.
+  public var identity: String?
+  private var values: [ObjectIdentifier: any Sendable] = [:]
+
+  /// Creates a request.
+  public init(
+    path: String, query: [LiveField] = [], headers: [LiveField] = [], peerAddress: String? = nil,
+    identity: String? = nil
+  ) {
+    self.path = path
+    self.query = query
+    self.headers = headers
+    self.peerAddress = peerAddress
+    self.identity = identity
+  }
+
+  /// A value the server's adapter added for the pages, by its type, such as the signed-in user
+  /// that middleware found:
+  ///
+  /// ```swift
+  /// router.addLivePages(endpoint) { request, context in
+  ///   request[User.self] = context.user
+  ///   request.identity = context.user?.id
+  /// }
+  /// // …and in the feature:
+  /// makeStore: { request in
+  ///   Store(initialState: Lists.State(owner: request[User.self]?.name ?? "")) { Lists() }
+  /// }
+  /// ```
+  public subscript<Value: Sendable>(_ type: Value.Type) -> Value? {
+    get { values[ObjectIdentifier(type)] as? Value }
+    set { values[ObjectIdentifier(type)] = newValue }
+  }
+
+  /// The first value of the query item `name`, if any.
+  public func query(_ name: String) -> String? {
+    query.first { $0.name == name }?.value
+  }
+
+  /// The first value of the header `name` (compared case-insensitively), if any.
+  public func header(_ name: String) -> String? {
+    headers.first { Self.sameName($0.name, name) }?.value
+  }
+
+  /// Every value of the header `name` (compared case-insensitively), in order.
+  public func headers(_ name: String) -> [String] {
+    headers.filter { Self.sameName($0.name, name) }.map(\.value)
+  }
+
+  /// The cookies of the `Cookie` headers, by name (the first of a repeated name wins).
+  public var cookies: [String: String] {
+    var cookies: [String: String] = [:]
+    for header in headers("Cookie") {
+      for pair in header.split(separator: ";") {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2 else { continue }
+        let name = parts[0].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, cookies[name] == nil else { continue }
+        cookies[name] = parts[1].trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return cookies
+  }
+
+  private static func sameName(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+  }
+}
+
+/// A response for a server adapter to send: a status, headers and a body.
+public struct LiveResponse: Sendable, Equatable {
+  /// The HTTP status code.
+  public var status: Int
+  /// The headers, in order (a name may repeat, e.g. `Set-Cookie`).
+  public var headers: [LiveField]
+  /// The body.
+  public var body: String
+
+  /// Creates a response.
+  public init(status: Int = 200, headers: [LiveField] = [], body: String) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The first value of the header `name` (compared case-insensitively), if any.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.name.lowercased() == name.lowercased() }?.value
+  }
+}
+
+/// A message a page sent over its socket.
+public enum LiveMessage: Sendable, Equatable {
+  /// A text message (what the page script sends).
+  case text(String)
+  /// A binary message, of which only the size matters: the session ignores it and logs it.
+  case binary(byteCount: Int)
+}

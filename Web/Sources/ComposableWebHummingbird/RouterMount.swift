@@ -1,0 +1,155 @@
+import ComposableWeb
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+
+/// A request context that keeps its connection's channel, so that a live page's socket is read
+/// straight off the channel's pipeline (see ``LiveFrameHandler``). Contexts without it work
+/// too: their pages' messages come through Hummingbird's WebSocket sequence, at some more CPU
+/// per message.
+///
+/// ```swift
+/// struct AppContext: RequestContext, WebSocketRequestContext, LiveChannelContext {
+///   var coreContext: CoreRequestContextStorage
+///   let webSocket = WebSocketHandlerReference<Self>()
+///   let channel: (any Channel)?
+///   var user: User?
+///   init(source: ApplicationRequestContextSource) {
+///     coreContext = .init(source: source)
+///     channel = source.channel
+///   }
+/// }
+/// ```
+public protocol LiveChannelContext {
+  /// The channel of the connection the request arrived on.
+  var channel: (any Channel)? { get }
+}
+
+/// A request context for routers that serve live pages, their sockets included: Hummingbird's
+/// basic WebSocket context plus the connection's channel.
+///
+/// ```swift
+/// let router = Router(context: LiveRequestContext.self)
+/// router.addLivePages(endpoint)
+/// let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+/// ```
+public struct LiveRequestContext: RequestContext, WebSocketRequestContext, LiveChannelContext {
+  public var coreContext: CoreRequestContextStorage
+  public let webSocket: WebSocketHandlerReference<Self>
+  public let channel: (any Channel)?
+
+  public init(source: ApplicationRequestContextSource) {
+    self.coreContext = .init(source: source)
+    self.webSocket = .init()
+    self.channel = source.channel
+  }
+}
+
+extension RouterMethods {
+  /// Adds `endpoint`'s pages to this router: the index, each feature's page, the page script
+  /// and the stylesheet, at their paths under ``LiveEndpoint/mountPath``. Middleware added to
+  /// the router (or to the group this is called on) runs first; the endpoint's own host check
+  /// and security headers then apply to these routes only. (Pages need their socket too: use a
+  /// context that supports WebSockets and keeps the channel, and the pages get it.)
+  ///
+  /// Call it on the router, or on a group without a path of its own (the endpoint's paths are
+  /// absolute):
+  ///
+  /// `prepare` adds what the router's context knows to the request a page's store is made
+  /// for, such as the user that a sign-in middleware found (see ``LiveRequest/identity``):
+  ///
+  /// ```swift
+  /// router.group().add(middleware: SignInMiddleware()).addLivePages(endpoint) { request, context in
+  ///   request[User.self] = context.user
+  ///   request.identity = context.user?.id
+  /// }
+  /// ```
+  @discardableResult
+  public func addLivePages(
+    _ endpoint: LiveEndpoint,
+    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void = { _, _ in }
+  ) -> Self {
+    addLivePageRoutes(endpoint, prepare: prepare)
+    return self
+  }
+
+  /// The routes of the pages, behind the endpoint's host check and headers unless the router
+  /// has them already (`guarded`, as ``LiveServer``'s does for every route).
+  func addLivePageRoutes(
+    _ endpoint: LiveEndpoint, guarded: Bool = false,
+    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void
+  ) {
+    let group = self.group()
+    if !guarded { group.add(middleware: HostAndHeadersMiddleware<Context>(endpoint: endpoint)) }
+    for path in endpoint.pagePaths {
+      group.get(RouterPath(path)) { request, context in
+        var liveRequest = LiveRequest(request, channel: (context as? any LiveChannelContext)?.channel)
+        prepare(&liveRequest, context)
+        guard let response = await endpoint.respond(to: liveRequest) else {
+          throw HTTPError(.notFound)
+        }
+        return Response(response)
+      }
+    }
+  }
+}
+
+extension RouterMethods where Context: WebSocketRequestContext & LiveChannelContext {
+  /// Adds `endpoint`'s pages (see ``addLivePages(_:prepare:)``) and the socket through which
+  /// each page talks to its session, at ``LiveEndpoint/socketPath``. The socket's upgrade
+  /// request passes the same middleware and `prepare`, so a session is resumed only by the
+  /// identity that started it. The server must upgrade WebSockets through this router:
+  ///
+  /// ```swift
+  /// let router = Router(context: LiveRequestContext.self)
+  /// router.addLivePages(endpoint)
+  /// let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router))
+  /// ```
+  @discardableResult
+  public func addLivePages(
+    _ endpoint: LiveEndpoint,
+    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void = { _, _ in }
+  ) -> Self {
+    addLivePages(endpoint, guarded: false, prepare: prepare)
+  }
+
+  /// ``addLivePages(_:prepare:)``, for a router that checks hosts and adds the headers itself
+  /// when `guarded`.
+  @discardableResult
+  func addLivePages(
+    _ endpoint: LiveEndpoint, guarded: Bool,
+    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void = { _, _ in }
+  ) -> Self {
+    addLivePageRoutes(endpoint, guarded: guarded, prepare: prepare)
+    ws(RouterPath(endpoint.socketPath)) { request, context in
+      endpoint.admitsSocket(LiveRequest(request, channel: context.channel))
+        ? .upgrade([:]) : .dontUpgrade
+    } onUpgrade: { inbound, _, context in
+      guard let channel = context.requestContext.channel else { return }
+      // Attaching and serving are two functions: what attaching needs (the request's headers
+      // and cookies) is gone by the time the page is served, for as long as it stays, instead
+      // of living in this handler's frame (measured: about a kilobyte a page).
+      guard
+        let attached = await LiveSocketServing.attach(
+          context.request, context: context.requestContext, channel: channel, prepare: prepare,
+          to: endpoint)
+      else { return }
+      try await LiveSocketServing.serve(attached, inbound: inbound, logger: endpoint.logger)
+    }
+    return self
+  }
+}
+
+extension LiveSocketServing {
+  /// Attaches the socket that `request` opened, made a ``LiveRequest`` and prepared with the
+  /// router's `context`.
+  static func attach<Context>(
+    _ request: Request, context: Context, channel: any Channel,
+    prepare: (inout LiveRequest, Context) -> Void, to endpoint: LiveEndpoint
+  ) async -> Attached? {
+    var liveRequest = LiveRequest(request, channel: channel)
+    prepare(&liveRequest, context)
+    return await attach(liveRequest, channel: channel, to: endpoint)
+  }
+}

@@ -1,0 +1,261 @@
+import ComposableArchitecture
+@testable import ComposableWeb
+import Foundation
+import Logging
+import Testing
+
+/// A page that shows where it came from: its label is the request's `label` query item, it
+/// counts its appear actions, and its appear action starts an effect that marks it loaded.
+@Reducer
+struct Visit {
+  @ObservableState
+  struct State: Equatable {
+    var label: String
+    var appearances = 0
+    var isLoaded = false
+    var count = 0
+  }
+
+  enum Action: Equatable {
+    case appeared
+    case loaded
+    case bumped
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .appeared:
+        state.appearances += 1
+        return .run { send in await send(.loaded) }
+      case .loaded:
+        state.isLoaded = true
+        return .none
+      case .bumped:
+        state.count += 1
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor
+func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
+  div {
+    h1(store.label)
+    p("appearances: \(store.appearances)")
+    p(store.isLoaded ? "loaded" : "loading")
+    p("count: \(store.count)")
+    button("Bump", send: .bumped)
+  }
+}
+
+@MainActor
+@Suite struct LiveEndpointTests {
+  static let visit = LiveFeature(
+    path: "visit", title: "Visit", summary: "Where a page came from.",
+    makeStore: { request in
+      Store(initialState: Visit.State(label: request.query("label") ?? "nowhere")) { Visit() }
+    },
+    appearAction: { .appeared },
+    view: visitView)
+
+  static let secret = String(repeating: "ab", count: 16)
+
+  func makeEndpoint(mountPath: String = "") -> LiveEndpoint {
+    LiveEndpoint(
+      title: "Tests", features: [Self.visit], mountPath: mountPath,
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
+      logger: Logger(label: "test"))
+  }
+
+  func pageRequest(
+    _ path: String = "/visit", query: [LiveField] = [], cookie: Bool = true,
+    identity: String? = nil
+  ) -> LiveRequest {
+    LiveRequest(
+      path: path, query: query,
+      headers: [LiveField("Host", "127.0.0.1:8080")]
+        + (cookie ? [LiveField("Cookie", "theme=dark; ocaf_browser=\(Self.secret)")] : []),
+      peerAddress: "127.0.0.1", identity: identity)
+  }
+
+  func socketRequest(session: String?, page: String? = nil, identity: String? = nil) -> LiveRequest {
+    var query = [LiveField("feature", "visit")]
+    if let session { query.append(LiveField("session", session)) }
+    if let page { query.append(LiveField("page", page)) }
+    return LiveRequest(
+      path: "/live", query: query,
+      headers: [
+        LiveField("Host", "127.0.0.1:8080"), LiveField("cookie", "ocaf_browser=\(Self.secret)"),
+      ],
+      peerAddress: "127.0.0.1", identity: identity)
+  }
+
+  /// The session id a page was rendered by.
+  func sessionID(in page: String) throws -> String {
+    let marker = #"data-ocaf-session=""#
+    let start = try #require(page.range(of: marker)).upperBound
+    let end = try #require(page[start...].firstIndex(of: "\""))
+    return String(page[start..<end])
+  }
+
+  /// Attaches a socket opened by `request`, keeping what the session sends it.
+  func attach(
+    _ endpoint: LiveEndpoint, _ request: LiveRequest
+  ) async throws -> (LiveAttachment, LockIsolated<[String]>) {
+    let messages = LockIsolated<[String]>([])
+    let attachment = try #require(
+      await endpoint.attach(
+        request, send: { text in messages.withValue { $0.append(text) } }, close: {}))
+    return (attachment, messages)
+  }
+
+  /// Waits until `condition` holds (or a second passes), letting effects run meanwhile.
+  func eventually(_ condition: () -> Bool) async {
+    for _ in 0..<200 where !condition() {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  @Test func aPageIsRenderedOverHTTPFromItsRequestAfterItsAppearAction() async throws {
+    let endpoint = makeEndpoint()
+    let response = try #require(
+      await endpoint.respond(to: pageRequest(query: [LiveField("label", "Deep <link>")])))
+    #expect(response.status == 200)
+    #expect(response.header("content-type") == "text/html; charset=utf-8")
+    // The content is in the page itself, escaped, before any socket connects.
+    #expect(response.body.contains("<h1>Deep &lt;link&gt;</h1>"))
+    #expect(response.body.contains("<p>appearances: 1</p>"))
+    let id = try sessionID(in: response.body)
+    #expect(id.count == 32)
+    #expect(endpoint.registry.count == 1)
+    #expect(endpoint.registry.session(id: id) != nil)
+    // The browser had its cookie: none is set.
+    #expect(response.header("set-cookie") == nil)
+    await endpoint.shutDown()
+  }
+
+  @Test func aFirstVisitGetsTheCookieItsSessionIsBoundTo() async throws {
+    let endpoint = makeEndpoint()
+    let response = try #require(await endpoint.respond(to: pageRequest(cookie: false)))
+    let cookie = try #require(response.header("set-cookie"))
+    #expect(cookie.hasPrefix("ocaf_browser="))
+    #expect(cookie.contains("HttpOnly"))
+    let secret = String(cookie.dropFirst("ocaf_browser=".count).prefix(32))
+    let id = try sessionID(in: response.body)
+    // The socket of a browser holding that cookie takes the session over; one without it
+    // does not.
+    var stranger = socketRequest(session: id)
+    stranger.headers = [LiveField("Host", "127.0.0.1:8080")]
+    let (strangerAttachment, strangers) = try await attach(endpoint, stranger)
+    #expect(strangers.value.first?.contains(#""type":"render""#) == true)
+    #expect(strangers.value.first?.contains(id) == false)
+    await strangerAttachment.detach()
+
+    var owner = socketRequest(session: id)
+    owner.headers = [LiveField("Host", "127.0.0.1:8080"), LiveField("Cookie", "ocaf_browser=\(secret)")]
+    let (attachment, messages) = try await attach(endpoint, owner)
+    #expect(messages.value.first == #"{"session":"\#(id)","type":"attached"}"#)
+    await attachment.detach()
+    await endpoint.shutDown()
+  }
+
+  @Test func theSocketTakesOverTheRenderedSessionWithoutRenderingOrAppearingAgain() async throws {
+    let endpoint = makeEndpoint()
+    let page = try #require(await endpoint.respond(to: pageRequest())).body
+    #expect(page.contains("<p>loading</p>"))
+    let id = try sessionID(in: page)
+    let bump = try #require(handlerIDs(in: page, event: "click").first)
+    // The appear action's effect finishes before the page's socket connects.
+    try await Task.sleep(for: .milliseconds(50))
+
+    let (attachment, messages) = try await attach(endpoint, socketRequest(session: id))
+    #expect(messages.value.first == #"{"session":"\#(id)","type":"attached"}"#)
+    #expect(!messages.value.contains { $0.contains(#""type":"render""#) })
+    #expect(!messages.value.joined().contains("appearances: 2"))
+    // The first render's ids drive the page.
+    attachment.receive(.text(click(bump)))
+    await eventually { messages.value.joined().contains("count: 1") }
+    #expect(messages.value.joined().contains("count: 1"))
+    await attachment.detach()
+    await endpoint.shutDown()
+  }
+
+  @Test func whatChangedBeforeTheSocketConnectedIsSentAsAPatch() async throws {
+    let endpoint = makeEndpoint()
+    let page = try #require(await endpoint.respond(to: pageRequest())).body
+    #expect(page.contains("<p>loading</p>"))
+    let id = try sessionID(in: page)
+    // Let the appear action's effect run; its change waits for the page.
+    try await Task.sleep(for: .milliseconds(50))
+    let (attachment, messages) = try await attach(endpoint, socketRequest(session: id))
+    #expect(messages.value.count == 2)
+    #expect(messages.value.last?.contains(#""type":"patch""#) == true)
+    #expect(messages.value.last?.contains("loaded") == true)
+    await attachment.detach()
+    await endpoint.shutDown()
+  }
+
+  @Test func anotherIdentityCannotTakeOverASession() async throws {
+    let endpoint = makeEndpoint()
+    let page = try #require(await endpoint.respond(to: pageRequest(identity: "alice"))).body
+    let id = try sessionID(in: page)
+
+    let (bob, bobs) = try await attach(endpoint, socketRequest(session: id, identity: "bob"))
+    // Bob, in the same browser, gets a session of his own.
+    #expect(bobs.value.first?.contains(#""type":"render""#) == true)
+    #expect(bobs.value.first?.contains(id) == false)
+    await bob.detach()
+
+    let (alice, alices) = try await attach(endpoint, socketRequest(session: id, identity: "alice"))
+    #expect(alices.value.first == #"{"session":"\#(id)","type":"attached"}"#)
+    await alice.detach()
+    await endpoint.shutDown()
+  }
+
+  @Test func aSessionStartedByItsSocketIsMadeForThePagesOwnURL() async throws {
+    let endpoint = makeEndpoint()
+    let (attachment, messages) = try await attach(
+      endpoint, socketRequest(session: nil, page: "/visit?label=Linked%20here&x=1"))
+    #expect(messages.value.first?.contains("<h1>Linked here</h1>") == true)
+    await attachment.detach()
+    await endpoint.shutDown()
+  }
+
+  @Test func pagesLiveUnderTheMountPath() async throws {
+    let endpoint = makeEndpoint(mountPath: "app/")
+    #expect(endpoint.mountPath == "/app")
+    #expect(endpoint.socketPath == "/app/live")
+    #expect(
+      endpoint.pagePaths == ["/app/", "/app/ocaf.js", "/app/ocaf.css", "/app/visit"])
+    #expect(await endpoint.respond(to: pageRequest("/visit")) == nil)
+    let page = try #require(await endpoint.respond(to: pageRequest("/app/visit"))).body
+    #expect(page.contains(#"src="/app/ocaf.js""#))
+    #expect(page.contains(#"href="/app/ocaf.css""#))
+    #expect(page.contains(#"data-ocaf-socket="/app/live""#))
+    let index = try #require(await endpoint.respond(to: pageRequest("/app/"))).body
+    #expect(index.contains(#"href="/app/visit""#))
+    // The index and the assets start no session.
+    _ = try #require(await endpoint.respond(to: pageRequest("/app/ocaf.js")))
+    #expect(endpoint.registry.count == 1)
+    await endpoint.shutDown()
+  }
+
+  @Test func aRequestReadsItsHeadersCookiesAndValues() {
+    struct User: Sendable, Equatable { var name: String }
+    var request = LiveRequest(
+      path: "/", query: [LiveField("a", "1"), LiveField("a", "2")],
+      headers: [
+        LiveField("X-Trace", "one"), LiveField("x-trace", "two"),
+        LiveField("Cookie", "a=1; b = two ; a=3"), LiveField("Cookie", "c=4"),
+      ])
+    #expect(request.query("a") == "1")
+    #expect(request.header("X-TRACE") == "one")
+    #expect(request.headers("x-trace") == ["one", "two"])
+    #expect(request.cookies == ["a": "1", "b": "two", "c": "4"])
+    #expect(request[User.self] == nil)
+    request[User.self] = User(name: "Ada")
+    #expect(request[User.self] == User(name: "Ada"))
+  }
+}
