@@ -126,24 +126,34 @@ extension RouterMethods where Context: WebSocketRequestContext & LiveChannelCont
       endpoint.admitsSocket(LiveRequest(request, channel: context.channel))
         ? .upgrade([:]) : .dontUpgrade
     } onUpgrade: { inbound, _, context in
-      guard let channel = context.requestContext.channel else { return }
-      // Attaching and serving are two functions: what attaching needs (the request's headers
-      // and cookies) is gone by the time the page is served, for as long as it stays, instead
-      // of living in this handler's frame (measured: about a kilobyte a page).
-      guard
-        let attached = await LiveSocketServing.attach(
-          context.request, context: context.requestContext, channel: channel, prepare: prepare,
-          to: endpoint)
-      else { return }
-      try await LiveSocketServing.serve(attached, inbound: inbound, logger: endpoint.logger)
+      try await LiveSocketServing.serve(
+        inbound: inbound, context: context, prepare: prepare, endpoint: endpoint)
     }
     return self
   }
 }
 
 extension LiveSocketServing {
+  /// Attaches the socket of `context` to its session and serves it until it closes.
+  ///
+  /// This task lasts as long as the page, and what its frames hold while it waits is memory
+  /// every idle page costs (frames live in ~1 kB slabs, so a few bytes can cost a slab): the
+  /// waiting frames hold only references, and the reading loop nothing but its iterator.
+  static func serve<Context: LiveChannelContext>(
+    inbound: WebSocketInboundStream, context: WebSocketRouterContext<Context>,
+    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void, endpoint: LiveEndpoint
+  ) async throws {
+    guard let channel = context.requestContext.channel,
+      let attached = await attach(
+        context.request, context: context.requestContext, channel: channel, prepare: prepare,
+        to: endpoint)
+    else { return }
+    try await serve(attached, inbound: inbound, logger: endpoint.logger)
+  }
+
   /// Attaches the socket that `request` opened, made a ``LiveRequest`` and prepared with the
   /// router's `context`.
+  @inline(never)
   static func attach<Context>(
     _ request: Request, context: Context, channel: any Channel,
     prepare: (inout LiveRequest, Context) -> Void, to endpoint: LiveEndpoint
