@@ -68,6 +68,22 @@ class FirstRenderOverHTTP(BrowserTestCase):
             )
         )
 
+    def test_a_password_field_hides_its_text_and_inline_css_applies(self):
+        self.browser.get(self.base + "/profile-form")
+        self.wait_for(lambda: self.socket_is_open() and self.rendered_session())
+        passcode = self.browser.find_element(By.ID, "passcode")
+        self.assertEqual(passcode.get_attribute("type"), "password")
+        passcode.send_keys("hunter2")
+        self.wait_for(lambda: (self.text_of("passcode-length") or "").strip() == "7 characters")
+        # The page's inline style (a child combinator, allowed by the page's nonce) applies.
+        label = self.browser.find_element(By.CSS_SELECTOR, ".profile > p:first-of-type label")
+        self.assertEqual(label.value_of_css_property("font-weight"), "600")
+        # A session the page would start over its socket (after the server lost this one)
+        # gets the same nonce: the page sends it.
+        nonce = self.script("return document.querySelector('script[src$=\"ocaf.js\"]').nonce;")
+        self.assertRegex(nonce, "^[0-9a-f]{32}$")
+        self.assertIn("nonce=" + nonce, self.page_socket()["url"])
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -1,8 +1,9 @@
 import ComposableArchitecture
 import ComposableWeb
 
-/// A form of every bound control: a display name the reducer cuts to 16 characters, a bio, a
-/// newsletter toggle, an age, a volume slider, a theme picker and a stepper, saved by submitting.
+/// A form of every bound control: a display name the reducer cuts to 16 characters, a passcode
+/// (a password field), a bio, a newsletter toggle, an age, a volume slider, a theme picker and a
+/// stepper, saved by submitting. Its page has an inline style.
 @Reducer
 public struct ProfileForm {
   @ObservableState
@@ -10,6 +11,7 @@ public struct ProfileForm {
     public var age = 30
     public var bio = ""
     public var displayName = ""
+    public var passcode = ""
     public var savedSummary: String?
     public var sendsNewsletter = false
     public var stars = 3
@@ -59,9 +61,16 @@ public struct ProfileForm {
 public func profileFormView(_ store: StoreOf<ProfileForm>) -> Node<ProfileForm.Action> {
   @Bindable var store = store
   return form(onSubmit: .saveButtonTapped, ["class": "profile"]) {
+    // Inline CSS: not escaped (the `>` stays a combinator), and allowed by the page's nonce.
+    style(".profile > p:first-of-type label { font-weight: 600 }")
     Node.tag("p") {
       Node.tag("label") { "Display name " }
       textField($store.displayName, placeholder: "Up to 16 characters", ["id": "display-name"])
+    }
+    Node.tag("p") {
+      "Passcode "
+      secureField($store.passcode, ["id": "passcode", "autocomplete": "off"])
+      span(" \(store.passcode.count) characters", ["id": "passcode-length"])
     }
     Node.tag("p") { textArea($store.bio, ["id": "bio", "rows": "3"]) }
     Node.tag("p") { toggle($store.sendsNewsletter, "Send me the newsletter", ["id": "newsletter"]) }

@@ -150,8 +150,45 @@ enum HTMLWriter {
     _ tag: String, attributes: [(name: String, value: String)], into output: inout [UInt8]
   ) {
     openTagStart(tag, into: &output)
-    for (name, value) in attributes { attribute(name, value, into: &output) }
+    for index in attributes.indices where !isOverridden(index, in: attributes) {
+      attribute(attributes[index].name, attributes[index].value, into: &output)
+    }
     output.append(UInt8(ascii: ">"))
+  }
+
+  /// Whether a later attribute has the same name as the one at `index`: the later one wins,
+  /// so that `textField($store.code, ["type": "password"])` renders one `type`, the caller's.
+  /// (A browser would keep the first of two.)
+  @inline(__always)
+  static func isOverridden(_ index: Int, in attributes: [(name: String, value: String)]) -> Bool {
+    guard index < attributes.count - 1 else { return false }
+    let name = attributes[index].name
+    for later in attributes[(index + 1)...] where later.name == name { return true }
+    return false
+  }
+
+  /// Whether `tag` holds raw text (`style`, `script`): its text is not escaped as HTML.
+  static func isRawTextElement(_ tag: String) -> Bool {
+    tag.utf8.elementsEqual("style".utf8) || tag.utf8.elementsEqual("script".utf8)
+  }
+
+  /// Appends the text of a `style` or `script` element as it is, except that it cannot end the
+  /// element or open a comment: `</` becomes `<\/` and `<!--` becomes `<\!--` (both mean the
+  /// same in CSS and in a JavaScript string).
+  static func writeRawText(_ text: String, into output: inout [UInt8]) {
+    let bytes = Array(text.utf8)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      output.append(byte)
+      if byte == UInt8(ascii: "<"), index + 1 < bytes.count {
+        let next = bytes[index + 1]
+        if next == UInt8(ascii: "/") || next == UInt8(ascii: "!") {
+          output.append(UInt8(ascii: "\\"))
+        }
+      }
+      index += 1
+    }
   }
 
   static func closeTag(_ tag: String, into output: inout [UInt8]) {
@@ -165,7 +202,14 @@ enum HTMLWriter {
     switch node {
     case let .element(element):
       openTag(element.tag, attributes: element.attributes, into: &output)
-      for child in element.children { write(child, into: &output) }
+      let isRawText = isRawTextElement(element.tag)
+      for child in element.children {
+        if isRawText, case let .text(text) = child {
+          writeRawText(text, into: &output)
+        } else {
+          write(child, into: &output)
+        }
+      }
       closeTag(element.tag, into: &output)
     case let .text(text):
       escapeText(text, into: &output)

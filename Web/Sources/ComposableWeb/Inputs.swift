@@ -4,18 +4,48 @@ import ComposableArchitecture
 // (read while rendering, so the component observes it) and writes what the user enters through
 // the binding, which for `$store.field` sends `.binding(.set(\.field, value))`.
 
-/// A text field bound to a string.
+/// The kind of text an `<input>` takes, which decides how the browser shows and checks it: a
+/// password's characters are hidden, an email address is checked, a date gets a picker. Its
+/// value is a string either way (a date as `2026-11-26`, a time as `09:30`, a color as
+/// `#336699`).
+public struct InputType: RawRepresentable, Hashable, Sendable {
+  /// The value of the `type` attribute.
+  public let rawValue: String
+
+  /// An input type by its attribute value.
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  public static let text = InputType(rawValue: "text")
+  public static let password = InputType(rawValue: "password")
+  public static let email = InputType(rawValue: "email")
+  public static let url = InputType(rawValue: "url")
+  public static let telephone = InputType(rawValue: "tel")
+  public static let search = InputType(rawValue: "search")
+  public static let date = InputType(rawValue: "date")
+  public static let time = InputType(rawValue: "time")
+  public static let dateAndTime = InputType(rawValue: "datetime-local")
+  public static let month = InputType(rawValue: "month")
+  public static let week = InputType(rawValue: "week")
+  public static let color = InputType(rawValue: "color")
+}
+
+/// A text field bound to a string; `type` says what kind of text it takes.
 ///
 /// ```swift
 /// @Bindable var store = store
 /// textField($store.displayName, placeholder: "Display name")
+/// textField($store.email, type: .email, placeholder: "you@example.com")
+/// textField($store.birthday, type: .date)
 /// ```
 public func textField<Action>(
   _ text: Binding<String>,
+  type: InputType = .text,
   placeholder: String? = nil,
   _ attributes: KeyValuePairs<String, String> = [:]
 ) -> Node<Action> {
-  var all: [(name: String, value: String)] = [("type", "text"), ("value", text.wrappedValue)]
+  var all: [(name: String, value: String)] = [("type", type.rawValue), ("value", text.wrappedValue)]
   if let placeholder { all.append(("placeholder", placeholder)) }
   return .element(
     HTMLElement(
@@ -24,6 +54,20 @@ public func textField<Action>(
       events: [("input", .input(.binding(text)))]
     )
   )
+}
+
+/// A password field bound to a string: the browser hides what is typed (SwiftUI's
+/// `SecureField`).
+///
+/// ```swift
+/// secureField($store.password, placeholder: "Password", ["autocomplete": "current-password"])
+/// ```
+public func secureField<Action>(
+  _ text: Binding<String>,
+  placeholder: String? = nil,
+  _ attributes: KeyValuePairs<String, String> = [:]
+) -> Node<Action> {
+  textField(text, type: .password, placeholder: placeholder, attributes)
 }
 
 /// A multi-line text area bound to a string.

@@ -3,7 +3,7 @@ import Logging
 
 /// The live pages of an app and their sessions, independent of the HTTP server that carries
 /// them: which requests to admit, the pages' HTML, and what each page's socket says to its
-/// session. A server adapter (`ComposableWebHummingbird`'s ``LiveServer`` and router
+/// session. A server adapter (`ComposableWebHummingbird`'s `LiveServer` and router
 /// extension, or one of your own) turns its requests into ``LiveRequest``s, sends the
 /// ``LiveResponse``s it gets back, and feeds each socket's messages to a ``LiveAttachment``.
 ///
@@ -28,7 +28,7 @@ public final class LiveEndpoint: Sendable {
   public let hosts: HostPolicy
   /// Origins accepted for socket upgrades besides those of ``hosts``.
   public let trustedOrigins: Set<String>
-  /// Reverse proxies whose `X-Forwarded-For` is believed (see ``LiveServer/trustedProxies``).
+  /// Reverse proxies whose `X-Forwarded-For` is believed (see `LiveServer.trustedProxies`).
   public let trustedProxies: Set<String>
   /// The security headers of every response.
   public let securityHeaders: SecurityHeaders
@@ -151,9 +151,12 @@ public final class LiveEndpoint: Sendable {
         visitor.browserSecret = secret
         cookie = BrowserCookie.setCookie(secret: secret, secure: secureCookies)
       }
+      // A nonce per page lets its inline styles (`style(_:)`) apply under the default policy.
+      let nonce = LiveSession.makeID()
       let session = await registry.open(
-        featurePath: feature.path, visitor: visitor, request: request)
-      var response = html(pages.page(for: feature, session: session))
+        featurePath: feature.path, visitor: visitor, request: request, styleNonce: nonce)
+      var response = html(pages.page(for: feature, session: session, nonce: nonce))
+      response.headers += securityHeaders.fields(styleNonce: nonce)
       if let cookie { response.headers.append(LiveField("Set-Cookie", cookie)) }
       return response
     }
@@ -189,7 +192,8 @@ public final class LiveEndpoint: Sendable {
     guard
       let connection = await registry.connect(
         featurePath: request.query("feature") ?? "", resumeID: request.query("session"),
-        visitor: visitor(of: request), request: pageRequest, output: send, close: close)
+        visitor: visitor(of: request), request: pageRequest,
+        styleNonce: request.query("nonce").flatMap(Self.validNonce), output: send, close: close)
     else { return nil }
     let session = await registry.session(id: connection.sessionID)
     let sessionName = session?.logName ?? "none"
@@ -218,6 +222,12 @@ public final class LiveEndpoint: Sendable {
         trustedProxies: trustedProxies),
       browserSecret: BrowserCookie.secret(in: request),
       identity: request.identity)
+  }
+
+  /// `nonce` if it can be a nonce this endpoint made (32 hex digits), else `nil`.
+  static func validNonce(_ nonce: String) -> String? {
+    nonce.utf8.count == 32
+      && nonce.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) } ? nonce : nil
   }
 
   /// The items of a query string (`a=1&b=two%20words`), decoded.

@@ -37,6 +37,9 @@ public final class LiveSession {
   var output: (@Sendable (String) -> Void)?
   /// Encodes the store's state for a snapshot; set for features whose state is `Codable`.
   var encodeState: (() -> Data?)?
+  /// The nonce of the page's Content-Security-Policy for inline styles, if it has one: every
+  /// `style` element the session renders carries it, so that the browser applies it.
+  var styleNonce: String?
   /// Called whenever the session's state may have changed (a message was handled, an effect
   /// changed what the page shows).
   var stateChanged: (() -> Void)?
@@ -419,7 +422,9 @@ public final class LiveSession {
     case let .element(element):
       HTMLWriter.openTagStart(element.tag, into: &output)
       var isDisabled = false
-      for (name, value) in element.attributes {
+      let attributes = element.attributes
+      for index in attributes.indices where !HTMLWriter.isOverridden(index, in: attributes) {
+        let (name, value) = attributes[index]
         HTMLWriter.attribute(name, value, into: &output)
         if Self.isDisabledAttribute(name) { isDisabled = true }
       }
@@ -435,13 +440,21 @@ public final class LiveSession {
           HTMLWriter.eventAttribute(event, handlerID, into: &output)
         }
       }
+      if let styleNonce, element.tag.utf8.elementsEqual("style".utf8) {
+        HTMLWriter.attribute("nonce", styleNonce, into: &output)
+      }
       output.append(UInt8(ascii: ">"))
       let wasInsideDisabledFieldset = context.isInsideDisabledFieldset
       if isDisabled && element.tag.utf8.elementsEqual("fieldset".utf8) {
         context.isInsideDisabledFieldset = true
       }
+      let isRawText = HTMLWriter.isRawTextElement(element.tag)
       for child in element.children {
-        write(child, sendingTo: store, context: &context, into: &output)
+        if isRawText, case let .text(text) = child {
+          HTMLWriter.writeRawText(text, into: &output)
+        } else {
+          write(child, sendingTo: store, context: &context, into: &output)
+        }
       }
       context.isInsideDisabledFieldset = wasInsideDisabledFieldset
       HTMLWriter.closeTag(element.tag, into: &output)

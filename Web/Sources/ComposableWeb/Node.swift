@@ -182,6 +182,16 @@ public func h1<Action>(_ text: String) -> Node<Action> { .tag("h1") { text } }
 @inlinable
 public func h2<Action>(_ text: String) -> Node<Action> { .tag("h2") { text } }
 
+/// A `<style>` element holding `css` as it is: not escaped as HTML (so `a > b` stays a
+/// selector), and unable to end the element early (a `</` inside it is written `<\/`). The
+/// server's default Content-Security-Policy allows only its own stylesheets: allow inline ones
+/// in ``SecurityHeaders/contentSecurityPolicy`` to use it.
+///
+/// ```swift
+/// style("ul.todos > li.done { text-decoration: line-through }")
+/// ```
+public func style<Action>(_ css: String) -> Node<Action> { .tag("style") { css } }
+
 /// A link.
 ///
 /// ```swift
@@ -248,6 +258,30 @@ public func textField<Action>(
 }
 
 extension Node {
+  /// The element with the attribute `name` set to `value`, replacing any it had; `nil` leaves
+  /// the attribute out. (Other nodes are returned as they are.)
+  ///
+  /// ```swift
+  /// div { … }.attribute("class", store.isSelected ? "row selected" : "row")
+  /// a("Next", href: "/next").attribute("aria-current", store.isLast ? "page" : nil)
+  /// ```
+  public func attribute(_ name: String, _ value: String?) -> Node {
+    guard case var .element(element) = self else { return self }
+    element.attributes.removeAll { $0.name == name }
+    if let value { element.attributes.append((name: name, value: value)) }
+    return .element(element)
+  }
+
+  /// The element with the Boolean attribute `name` (`disabled`, `hidden`, `required`, …) when
+  /// `condition` holds, and without it otherwise.
+  ///
+  /// ```swift
+  /// button("Save", send: .saveButtonTapped).attribute("disabled", if: !store.canSave)
+  /// ```
+  public func attribute(_ name: String, if condition: Bool) -> Node {
+    attribute(name, condition ? "" : nil)
+  }
+
   /// Disables the element in the page from the moment its click or submission is sent until
   /// the patch that answers it arrives. Every element that sends a click or a submission is
   /// marked `aria-busy="true"` meanwhile; this also keeps a slow action's button from being

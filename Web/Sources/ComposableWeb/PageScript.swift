@@ -25,6 +25,9 @@ public enum PageScript {
       var status = document.getElementById("ocaf-status");
       // A page rendered over HTTP names the session that rendered it: its socket takes it over.
       var sessionID = root.getAttribute("data-ocaf-session");
+      // The page's nonce for inline styles: a session this page starts over the socket gives
+      // its styles the same one.
+      var nonce = (document.currentScript && document.currentScript.nonce) || "";
       root.removeAttribute("data-ocaf-session");
       var socket = null;
       var attempts = 0;
@@ -58,6 +61,7 @@ public enum PageScript {
           (root.getAttribute("data-ocaf-socket") || "/live") +
           "?feature=" + encodeURIComponent(feature) +
           "&page=" + encodeURIComponent(location.pathname + location.search) +
+          (nonce ? "&nonce=" + encodeURIComponent(nonce) : "") +
           (sessionID ? "&session=" + encodeURIComponent(sessionID) : "");
         socket = new WebSocket(url);
         socket.onopen = function () { attempts = 0; refusal = null; stopping = null; };

@@ -46,7 +46,10 @@ struct Pages: Sendable {
 
   /// The page of `feature`: its first render (`html`) and the session that rendered it, when
   /// it was rendered over HTTP; else an empty `<main>` that the socket fills.
-  func page(for feature: LiveFeature, session: (sessionID: String, html: String)? = nil) -> String {
+  func page(
+    for feature: LiveFeature, session: (sessionID: String, html: String)? = nil,
+    nonce: String? = nil
+  ) -> String {
     var attributes: [(name: String, value: String)] = [
       ("id", "ocaf-root"), ("data-ocaf-feature", feature.path),
       ("data-ocaf-socket", "\(mountPath)/live"),
@@ -59,7 +62,8 @@ struct Pages: Sendable {
         .tag("p", ["id": "ocaf-status", "hidden": ""]) { "Connecting…" },
         .element(HTMLElement(tag: "main", attributes: attributes, events: [], children: [])),
       ],
-      script: true
+      script: true,
+      nonce: nonce
     )
     guard let session, let end = document.range(of: "</main>") else { return document }
     // The render is HTML already: it goes inside `<main>` as it is. (The first `</main>` is
@@ -67,7 +71,9 @@ struct Pages: Sendable {
     return document.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: session.html)
   }
 
-  private func document(title: String, body: [Node<Never>], script: Bool) -> String {
+  private func document(
+    title: String, body: [Node<Never>], script: Bool, nonce: String? = nil
+  ) -> String {
     let page = Node<Never>.tag("html", ["lang": "en"]) {
       Node<Never>.tag("head") {
         Node<Never>.tag("meta", ["charset": "utf-8"])
@@ -77,7 +83,11 @@ struct Pages: Sendable {
       }
       Node<Never>.tag("body") {
         body
-        if script { Node<Never>.tag("script", ["src": "\(mountPath)/ocaf.js", "defer": ""]) }
+        if script {
+          // The script tells a session it starts the page's nonce (see `LiveSession.styleNonce`).
+          Node<Never>.tag("script", ["src": "\(mountPath)/ocaf.js", "defer": ""])
+            .attribute("nonce", nonce)
+        }
       }
     }
     return "<!DOCTYPE html>" + page.renderStatic()

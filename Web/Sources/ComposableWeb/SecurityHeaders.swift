@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The headers every response of a ``LiveServer`` carries, so that a browser runs only the page's
+/// The headers every response of a `LiveServer` carries, so that a browser runs only the page's
 /// own script and styles, never sniffs a type, and never shows a page inside another site's
 /// frame. Set a field to `nil` to leave its header out.
 ///
@@ -41,13 +41,29 @@ public struct SecurityHeaders: Sendable {
   }
 
   /// The headers as fields of a response.
-  public var fields: [LiveField] {
+  public var fields: [LiveField] { fields(styleNonce: nil) }
+
+  /// The headers as fields of a page's response whose inline styles carry `styleNonce`: the
+  /// policy's `style-src` allows them (a policy without `style-src` is left as it is).
+  func fields(styleNonce: String?) -> [LiveField] {
     var fields: [LiveField] = []
-    if let contentSecurityPolicy { fields.append(LiveField("Content-Security-Policy", contentSecurityPolicy)) }
+    if var contentSecurityPolicy {
+      if let styleNonce { contentSecurityPolicy = Self.allowing(styleNonce, in: contentSecurityPolicy) }
+      fields.append(LiveField("Content-Security-Policy", contentSecurityPolicy))
+    }
     if let contentTypeOptions { fields.append(LiveField("X-Content-Type-Options", contentTypeOptions)) }
     if let frameOptions { fields.append(LiveField("X-Frame-Options", frameOptions)) }
     if let referrerPolicy { fields.append(LiveField("Referrer-Policy", referrerPolicy)) }
     return fields
+  }
+
+  /// `policy` with `'nonce-…'` added to its `style-src` directive.
+  static func allowing(_ nonce: String, in policy: String) -> String {
+    policy.split(separator: ";", omittingEmptySubsequences: false).map { directive in
+      let trimmed = directive.drop { $0 == " " }
+      guard trimmed.hasPrefix("style-src ") || trimmed == "style-src" else { return String(directive) }
+      return String(directive) + " 'nonce-\(nonce)'"
+    }.joined(separator: ";")
   }
 }
 

@@ -102,6 +102,7 @@ public final class SessionRegistry {
     resumeID: String?,
     visitor: Visitor = Visitor(),
     request: LiveRequest? = nil,
+    styleNonce: String? = nil,
     output: @escaping @Sendable (String) -> Void,
     close: @escaping @Sendable () -> Void = {}
   ) -> Connection? {
@@ -160,6 +161,7 @@ public final class SessionRegistry {
       }
     }
     session.output = output
+    if let styleNonce { session.styleNonce = styleNonce }
     if showsFirstRender {
       output(JSONText.attached(session: session.id))
       if let patch = session.flush() { output(patch) }
@@ -177,14 +179,17 @@ public final class SessionRegistry {
   ///
   /// Returns `nil` for an unknown feature, while stopping, and when the visitor may not start a
   /// new session now (the page's socket is then told why when it connects).
+  ///
+  /// `styleNonce` is the page's Content-Security-Policy nonce for inline styles, if any.
   public func open(
-    featurePath: String, visitor: Visitor, request: LiveRequest
+    featurePath: String, visitor: Visitor, request: LiveRequest, styleNonce: String? = nil
   ) -> (sessionID: String, html: String)? {
     guard let feature = features[featurePath], !isShutDown,
       case let .started(session) = startSession(
         feature: feature, resumeID: nil, visitor: visitor, request: request, close: nil)
     else { return nil }
     nextToken += 1
+    session.styleNonce = styleNonce
     let html = session.startHTML()
     if var entry = entries[session.id] {
       entry.awaitsPage = true

@@ -42,6 +42,7 @@ struct Visit {
 @MainActor
 func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
   div {
+    style("h1 > em { color: teal }")
     h1(store.label)
     p("appearances: \(store.appearances)")
     p(store.isLoaded ? "loaded" : "loading")
@@ -80,10 +81,13 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
       peerAddress: "127.0.0.1", identity: identity)
   }
 
-  func socketRequest(session: String?, page: String? = nil, identity: String? = nil) -> LiveRequest {
+  func socketRequest(
+    session: String?, page: String? = nil, nonce: String? = nil, identity: String? = nil
+  ) -> LiveRequest {
     var query = [LiveField("feature", "visit")]
     if let session { query.append(LiveField("session", session)) }
     if let page { query.append(LiveField("page", page)) }
+    if let nonce { query.append(LiveField("nonce", nonce)) }
     return LiveRequest(
       path: "/live", query: query,
       headers: [
@@ -239,6 +243,30 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
     // The index and the assets start no session.
     _ = try #require(await endpoint.respond(to: pageRequest("/app/ocaf.js")))
     #expect(endpoint.registry.count == 1)
+    await endpoint.shutDown()
+  }
+
+  @Test func inlineStylesCarryThePagesNonceWhichItsPolicyAllows() async throws {
+    let endpoint = makeEndpoint()
+    let response = try #require(await endpoint.respond(to: pageRequest()))
+    let policy = try #require(response.header("content-security-policy"))
+    let nonce = try #require(
+      policy.split(separator: "'").first { $0.hasPrefix("nonce-") }?.dropFirst("nonce-".count))
+    #expect(nonce.count == 32)
+    #expect(policy.contains("style-src 'self' 'nonce-\(nonce)';"))
+    #expect(!policy.contains("script-src 'self' 'nonce"))
+    #expect(response.body.contains(#"<style nonce="\#(nonce)">h1 > em { color: teal }</style>"#))
+    #expect(response.body.contains(#"<script src="/ocaf.js" defer="" nonce="\#(nonce)"></script>"#))
+    // A session started over the socket gives its styles the nonce its page sends, if it is
+    // one this endpoint could have made.
+    let (fresh, messages) = try await attach(
+      endpoint, socketRequest(session: nil, page: "/visit", nonce: String(nonce)))
+    #expect(messages.value.first?.contains(#"<style nonce=\"\#(nonce)\">"#) == true)
+    await fresh.detach()
+    let (forged, others) = try await attach(
+      endpoint, socketRequest(session: nil, page: "/visit", nonce: #"x" onload="y"#))
+    #expect(others.value.first?.contains("<style>h1") == true)
+    await forged.detach()
     await endpoint.shutDown()
   }
 

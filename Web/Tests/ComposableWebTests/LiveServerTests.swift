@@ -60,7 +60,7 @@ import Testing
             #"<main id="ocaf-root" data-ocaf-feature="tally" data-ocaf-socket="/live" data-ocaf-session=""#
           ))
         #expect(body.contains(#"<span>0</span><button data-ocaf-click="h1">Bump</button>"#))
-        #expect(body.contains(#"<script src="/ocaf.js" defer=""></script>"#))
+        #expect(body.contains(#"<script src="/ocaf.js" defer="" nonce=""#))
       }
       try await client.execute(uri: "/ocaf.js", method: .get) { response in
         #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
