@@ -43,11 +43,13 @@ public final class LiveEndpoint: Sendable {
   let offenders = OffenderLog()
   let pages: Pages
 
-  /// Creates an endpoint for `features`, mounted at `mountPath`.
+  /// Creates an endpoint for `features`, mounted at `mountPath`, whose pages have `layout`
+  /// around them.
   public init(
     title: String,
     features: [LiveFeature],
     mountPath: String = "",
+    layout: LiveLayout = LiveLayout(),
     hosts: HostPolicy,
     disconnectedLifetime: Duration = .seconds(120),
     trustedOrigins: Set<String> = [],
@@ -72,7 +74,8 @@ public final class LiveEndpoint: Sendable {
     self.registry = SessionRegistry(
       features: features, disconnectedLifetime: disconnectedLifetime, limits: limits,
       snapshots: snapshots, logger: logger)
-    self.pages = Pages(title: title, features: features, mountPath: self.mountPath)
+    self.pages = Pages(
+      title: title, features: features, mountPath: self.mountPath, layout: layout)
   }
 
   // MARK: Requests

@@ -7,6 +7,8 @@ struct Pages: Sendable {
   let features: [LiveFeature]
   /// Where the pages are mounted (see ``LiveEndpoint/mountPath``).
   var mountPath = ""
+  /// What every page has around its feature.
+  var layout = LiveLayout()
 
   /// The stylesheet at `/ocaf.css`. (Styles are a file of their own, not inline: the default
   /// Content-Security-Policy allows only the server's own.)
@@ -74,12 +76,18 @@ struct Pages: Sendable {
   private func document(
     title: String, body: [Node<Never>], script: Bool, nonce: String? = nil
   ) -> String {
-    let page = Node<Never>.tag("html", ["lang": "en"]) {
+    let page = Node<Never>.tag("html", ["lang": layout.language]) {
       Node<Never>.tag("head") {
         Node<Never>.tag("meta", ["charset": "utf-8"])
         Node<Never>.tag("meta", ["name": "viewport", "content": "width=device-width, initial-scale=1"])
-        Node<Never>.tag("title") { title }
-        Node<Never>.tag("link", ["rel": "stylesheet", "href": "\(mountPath)/ocaf.css"])
+        Node<Never>.tag("title") { layout.title(title) }
+        if let favicon = layout.favicon { Node<Never>.tag("link", ["rel": "icon", "href": favicon]) }
+        if layout.includesEngineStylesheet {
+          Node<Never>.tag("link", ["rel": "stylesheet", "href": "\(mountPath)/ocaf.css"])
+        }
+        for stylesheet in layout.stylesheets {
+          Node<Never>.tag("link", ["rel": "stylesheet", "href": stylesheet])
+        }
       }
       Node<Never>.tag("body") {
         body
@@ -88,6 +96,7 @@ struct Pages: Sendable {
           Node<Never>.tag("script", ["src": "\(mountPath)/ocaf.js", "defer": ""])
             .attribute("nonce", nonce)
         }
+        for source in layout.scripts { Node<Never>.tag("script", ["src": source, "defer": ""]) }
       }
     }
     return "<!DOCTYPE html>" + page.renderStatic()

@@ -270,6 +270,28 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
     await endpoint.shutDown()
   }
 
+  @Test func pagesHaveTheLayoutAroundThem() async throws {
+    let endpoint = LiveEndpoint(
+      title: "Lists", features: [Self.visit], mountPath: "/app",
+      layout: LiveLayout(
+        language: "de", title: { "\($0) · Lists" }, favicon: "/assets/icon.svg",
+        stylesheets: ["/assets/app.css", "/assets/print.css"], scripts: ["/assets/extra.js"],
+        includesEngineStylesheet: false),
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"), logger: Logger(label: "test"))
+    let page = try #require(await endpoint.respond(to: pageRequest("/app/visit"))).body
+    #expect(page.contains(#"<html lang="de">"#))
+    #expect(page.contains("<title>Visit · Lists</title>"))
+    #expect(
+      page.contains(
+        #"<link rel="icon" href="/assets/icon.svg"><link rel="stylesheet" href="/assets/app.css"><link rel="stylesheet" href="/assets/print.css"></head>"#
+      ))
+    #expect(!page.contains("ocaf.css"))
+    #expect(page.contains(#"<script src="/assets/extra.js" defer=""></script></body>"#))
+    let index = try #require(await endpoint.respond(to: pageRequest("/app/"))).body
+    #expect(index.contains("<title>Lists · Lists</title>"))
+    await endpoint.shutDown()
+  }
+
   @Test func aRequestReadsItsHeadersCookiesAndValues() {
     struct User: Sendable, Equatable { var name: String }
     var request = LiveRequest(
