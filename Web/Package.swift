@@ -72,6 +72,19 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // The Web README's "Serve your own feature", compiled (its snippets are checked against it).
+    .executableTarget(
+      name: "GuideExample",
+      dependencies: [
+        "ComposableWeb",
+        "ComposableWebHummingbird",
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]
+    ),
     .executableTarget(
       name: "LoadBenchmark",
       dependencies: [
