@@ -5,9 +5,9 @@ import Logging
 import NIOCore
 
 /// A request context that keeps its connection's channel, so that a live page's socket is read
-/// straight off the channel's pipeline (see ``LiveFrameHandler``). Contexts without it work
-/// too: their pages' messages come through Hummingbird's WebSocket sequence, at some more CPU
-/// per message.
+/// straight off the channel's pipeline (see `LiveFrameHandler`) and written on its event loop.
+/// The pages' sockets need it: `addLivePages` adds the socket route only on routers whose
+/// context conforms (and supports WebSockets); on others it adds the pages alone.
 ///
 /// ```swift
 /// struct AppContext: RequestContext, WebSocketRequestContext, LiveChannelContext {
