@@ -38,6 +38,10 @@ public struct LiveLimits: Sendable {
   /// page stopped reading, or reads slower than its session changes); past it the socket is
   /// closed, with a log line. A page that comes back resumes its session with a full render.
   public var maximumUnsentBytes: Int
+  /// How long a session started by a page's `GET` waits for that page's socket; past it the
+  /// session ends (a crawler, or a browser without JavaScript, never opens one). Once attached,
+  /// a session whose page goes away waits the server's disconnected lifetime instead.
+  public var unattachedSessionLifetime: Duration
 
   /// Creates limits; the defaults suit a small server.
   public init(
@@ -50,8 +54,10 @@ public struct LiveLimits: Sendable {
     newSessionsPerSecondPerAddress: Double = 10,
     newSessionBurstPerAddress: Int = 50,
     idleTimeout: Duration = .seconds(30),
-    closeTimeout: Duration = .seconds(5)
+    closeTimeout: Duration = .seconds(5),
+    unattachedSessionLifetime: Duration = .seconds(30)
   ) {
+    self.unattachedSessionLifetime = unattachedSessionLifetime
     self.maximumSessionsPerAddress = maximumSessionsPerAddress
     self.newSessionsPerSecondPerAddress = newSessionsPerSecondPerAddress
     self.newSessionBurstPerAddress = newSessionBurstPerAddress

@@ -241,7 +241,9 @@ public final class SessionRegistry {
     entry.session.output = nil
     entry.close = nil
     entry.disconnectedAt = .now
-    let lifetime = disconnectedLifetime
+    // A page rendered over HTTP whose socket never came (yet) waits a shorter while.
+    let lifetime =
+      entry.awaitsPage ? min(limits.unattachedSessionLifetime, disconnectedLifetime) : disconnectedLifetime
     entry.expiry = Task { [weak self] in
       try? await Task.sleep(for: lifetime)
       guard !Task.isCancelled else { return }

@@ -292,6 +292,25 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
     await endpoint.shutDown()
   }
 
+  @Test func aRenderedPageWhoseSocketNeverComesEndsSooner() async throws {
+    let endpoint = LiveEndpoint(
+      title: "Tests", features: [Self.visit],
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
+      disconnectedLifetime: .seconds(30),
+      limits: LiveLimits(unattachedSessionLifetime: .milliseconds(50)),
+      logger: Logger(label: "test"))
+    let page = try #require(await endpoint.respond(to: pageRequest())).body
+    let attachedPage = try #require(await endpoint.respond(to: pageRequest())).body
+    // One page's socket comes and goes; the other's never comes.
+    let (attachment, _) = try await attach(endpoint, socketRequest(session: try sessionID(in: attachedPage)))
+    await attachment.detach()
+    await eventually { endpoint.registry.count == 1 }
+    #expect(endpoint.registry.count == 1)
+    #expect(endpoint.registry.session(id: try sessionID(in: page)) == nil)
+    #expect(endpoint.registry.session(id: try sessionID(in: attachedPage)) != nil)
+    await endpoint.shutDown()
+  }
+
   @Test func aRequestReadsItsHeadersCookiesAndValues() {
     struct User: Sendable, Equatable { var name: String }
     var request = LiveRequest(
