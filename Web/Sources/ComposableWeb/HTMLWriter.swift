@@ -150,26 +150,18 @@ enum HTMLWriter {
     _ tag: String, attributes: [(name: String, value: String)], into output: inout [UInt8]
   ) {
     openTagStart(tag, into: &output)
-    for index in attributes.indices where !isOverridden(index, in: attributes) {
-      attribute(attributes[index].name, attributes[index].value, into: &output)
-    }
+    for (name, value) in attributes { attribute(name, value, into: &output) }
     output.append(UInt8(ascii: ">"))
   }
 
-  /// Whether a later attribute has the same name as the one at `index`: the later one wins,
-  /// so that `textField($store.code, ["type": "password"])` renders one `type`, the caller's.
-  /// (A browser would keep the first of two.)
-  @inline(__always)
-  static func isOverridden(_ index: Int, in attributes: [(name: String, value: String)]) -> Bool {
-    guard index < attributes.count - 1 else { return false }
-    let name = attributes[index].name
-    for later in attributes[(index + 1)...] where later.name == name { return true }
-    return false
-  }
-
   /// Whether `tag` holds raw text (`style`, `script`): its text is not escaped as HTML.
+  @inline(__always)
   static func isRawTextElement(_ tag: String) -> Bool {
-    tag.utf8.elementsEqual("style".utf8) || tag.utf8.elementsEqual("script".utf8)
+    switch tag.utf8.count {
+    case 5: return tag == "style"
+    case 6: return tag == "script"
+    default: return false
+    }
   }
 
   /// Appends the text of a `style` or `script` element as it is, except that it cannot end the

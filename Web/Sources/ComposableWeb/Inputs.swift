@@ -50,7 +50,7 @@ public func textField<Action>(
   return .element(
     HTMLElement(
       tag: "input",
-      attributes: all + attributes.map { (name: $0.key, value: $0.value) },
+      attributes: mergedAttributes(all, attributes),
       events: [("input", .input(.binding(text)))]
     )
   )
@@ -101,7 +101,7 @@ public func toggle<Action>(
   let box = Node<Action>.element(
     HTMLElement(
       tag: "input",
-      attributes: all + attributes.map { (name: $0.key, value: $0.value) },
+      attributes: mergedAttributes(all, attributes),
       events: [("change", .input(.binding(isOn)))]
     )
   )
@@ -191,7 +191,7 @@ private func numeric<Action>(
   return .element(
     HTMLElement(
       tag: "input",
-      attributes: all + attributes.map { (name: $0.key, value: $0.value) },
+      attributes: mergedAttributes(all, attributes),
       events: [("input", .input(handler))]
     )
   )
@@ -287,7 +287,7 @@ public func submitButton<Action>(
   .element(
     HTMLElement(
       tag: "button",
-      attributes: [("type", "submit")] + attributes.map { (name: $0.key, value: $0.value) },
+      attributes: mergedAttributes([("type", "submit")], attributes),
       children: [.text(label)]
     )
   )

@@ -187,10 +187,11 @@ public final class LiveEndpoint: Sendable {
     // A session started here (none to resume) is made for the page's own path and query,
     // which the page script sends along.
     var pageRequest = request
-    if let page = request.query("page"), page.hasPrefix("/") {
-      let parts = page.split(separator: "?", maxSplits: 1)
-      pageRequest.path = String(parts[0])
-      pageRequest.query = parts.count > 1 ? Self.queryItems(parts[1]) : []
+    if let page = request.query("page"), page.hasPrefix("/"),
+      let components = URLComponents(string: page)
+    {
+      pageRequest.path = components.path
+      pageRequest.query = (components.queryItems ?? []).map { LiveField($0.name, $0.value ?? "") }
     }
     guard
       let connection = await registry.connect(
@@ -231,18 +232,6 @@ public final class LiveEndpoint: Sendable {
   static func validNonce(_ nonce: String) -> String? {
     nonce.utf8.count == 32
       && nonce.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) } ? nonce : nil
-  }
-
-  /// The items of a query string (`a=1&b=two%20words`), decoded.
-  static func queryItems(_ query: Substring) -> [LiveField] {
-    query.split(separator: "&").map { pair in
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      func decoded(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
-      }
-      return LiveField(decoded(parts[0]), parts.count > 1 ? decoded(parts[1]) : "")
-    }
   }
 
   /// Stops for good: every attached page is told the server is stopping and its socket

@@ -422,9 +422,7 @@ public final class LiveSession {
     case let .element(element):
       HTMLWriter.openTagStart(element.tag, into: &output)
       var isDisabled = false
-      let attributes = element.attributes
-      for index in attributes.indices where !HTMLWriter.isOverridden(index, in: attributes) {
-        let (name, value) = attributes[index]
+      for (name, value) in element.attributes {
         HTMLWriter.attribute(name, value, into: &output)
         if Self.isDisabledAttribute(name) { isDisabled = true }
       }

@@ -55,6 +55,24 @@ public struct HTMLElement<Action> {
   }
 }
 
+/// A control's own attributes with the caller's: an attribute the caller gives replaces the
+/// control's one of that name, in place, so that `textField($store.code, ["type": "password"])`
+/// renders one `type`, the caller's (a browser would keep the first of two); the others follow.
+@usableFromInline
+func mergedAttributes(
+  _ own: [(name: String, value: String)], _ given: KeyValuePairs<String, String>
+) -> [(name: String, value: String)] {
+  var all = own
+  for (name, value) in given {
+    if let index = all.firstIndex(where: { $0.name == name }) {
+      all[index].value = value
+    } else {
+      all.append((name: name, value: value))
+    }
+  }
+  return all
+}
+
 /// What an element does when one of its events fires.
 ///
 /// ```swift
@@ -250,8 +268,7 @@ public func textField<Action>(
   .element(
     HTMLElement(
       tag: "input",
-      attributes: [("type", "text"), ("value", value)]
-        + attributes.map { (name: $0.key, value: $0.value) },
+      attributes: mergedAttributes([("type", "text"), ("value", value)], attributes),
       events: [("input", .value(onInput))]
     )
   )

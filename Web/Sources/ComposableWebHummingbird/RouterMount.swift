@@ -46,18 +46,19 @@ public struct LiveRequestContext: RequestContext, WebSocketRequestContext, LiveC
   }
 }
 
-extension RouterMethods {
-  /// Adds `endpoint`'s pages to this router: the index, each feature's page, the page script
-  /// and the stylesheet, at their paths under ``LiveEndpoint/mountPath``. Middleware added to
-  /// the router (or to the group this is called on) runs first; the endpoint's own host check
-  /// and security headers then apply to these routes only. (Pages need their socket too: use a
-  /// context that supports WebSockets and keeps the channel, and the pages get it.)
-  ///
-  /// Call it on the router, or on a group without a path of its own (the endpoint's paths are
-  /// absolute):
+extension RouterMethods where Context: WebSocketRequestContext & LiveChannelContext {
+  /// Adds `endpoint`'s pages to this router (the index, each feature's page, the page script and
+  /// the stylesheet, at their paths under ``LiveEndpoint/mountPath``), and the socket through
+  /// which each page talks to its session, at ``LiveEndpoint/socketPath``. Middleware added to
+  /// the router (or to the group this is called on) runs first, for the pages and for their
+  /// sockets; the endpoint's own host check and security headers then apply to these routes
+  /// only. Call it on the router, or on a group without a path of its own (the endpoint's paths
+  /// are absolute).
   ///
   /// `prepare` adds what the router's context knows to the request a page's store is made
-  /// for, such as the user that a sign-in middleware found (see ``LiveRequest/identity``):
+  /// for, such as the user that a sign-in middleware found (see ``LiveRequest/identity``); the
+  /// socket's upgrade request passes the same middleware and `prepare`, so a session is resumed
+  /// only by the identity that started it:
   ///
   /// ```swift
   /// router.group().add(middleware: SignInMiddleware()).addLivePages(endpoint) { request, context in
@@ -65,41 +66,9 @@ extension RouterMethods {
   ///   request.identity = context.user?.id
   /// }
   /// ```
-  @discardableResult
-  public func addLivePages(
-    _ endpoint: LiveEndpoint,
-    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void = { _, _ in }
-  ) -> Self {
-    addLivePageRoutes(endpoint, prepare: prepare)
-    return self
-  }
-
-  /// The routes of the pages, behind the endpoint's host check and headers unless the router
-  /// has them already (`guarded`, as ``LiveServer``'s does for every route).
-  func addLivePageRoutes(
-    _ endpoint: LiveEndpoint, guarded: Bool = false,
-    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void
-  ) {
-    let group = self.group()
-    if !guarded { group.add(middleware: HostAndHeadersMiddleware<Context>(endpoint: endpoint)) }
-    for path in endpoint.pagePaths {
-      group.get(RouterPath(path)) { request, context in
-        var liveRequest = LiveRequest(request, channel: (context as? any LiveChannelContext)?.channel)
-        prepare(&liveRequest, context)
-        guard let response = await endpoint.respond(to: liveRequest) else {
-          throw HTTPError(.notFound)
-        }
-        return Response(response)
-      }
-    }
-  }
-}
-
-extension RouterMethods where Context: WebSocketRequestContext & LiveChannelContext {
-  /// Adds `endpoint`'s pages (see ``addLivePages(_:prepare:)``) and the socket through which
-  /// each page talks to its session, at ``LiveEndpoint/socketPath``. The socket's upgrade
-  /// request passes the same middleware and `prepare`, so a session is resumed only by the
-  /// identity that started it. The server must upgrade WebSockets through this router:
+  ///
+  /// The context must support WebSockets and keep its channel (``LiveRequestContext`` does),
+  /// and the server must upgrade WebSockets through this router:
   ///
   /// ```swift
   /// let router = Router(context: LiveRequestContext.self)
@@ -130,6 +99,26 @@ extension RouterMethods where Context: WebSocketRequestContext & LiveChannelCont
         inbound: inbound, context: context, prepare: prepare, endpoint: endpoint)
     }
     return self
+  }
+
+  /// The routes of the pages, behind the endpoint's host check and headers unless the router
+  /// has them already (`guarded`, as ``LiveServer``'s does for every route).
+  private func addLivePageRoutes(
+    _ endpoint: LiveEndpoint, guarded: Bool = false,
+    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void
+  ) {
+    let group = self.group()
+    if !guarded { group.add(middleware: HostAndHeadersMiddleware<Context>(endpoint: endpoint)) }
+    for path in endpoint.pagePaths {
+      group.get(RouterPath(path)) { request, context in
+        var liveRequest = LiveRequest(request, channel: context.channel)
+        prepare(&liveRequest, context)
+        guard let response = await endpoint.respond(to: liveRequest) else {
+          throw HTTPError(.notFound)
+        }
+        return Response(response)
+      }
+    }
   }
 }
 

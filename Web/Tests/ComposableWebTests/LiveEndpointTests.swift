@@ -63,11 +63,11 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
 
   static let secret = String(repeating: "ab", count: 16)
 
-  func makeEndpoint(mountPath: String = "") -> LiveEndpoint {
+  func makeEndpoint(mountPath: String = "", logger: Logger = Logger(label: "test")) -> LiveEndpoint {
     LiveEndpoint(
       title: "Tests", features: [Self.visit], mountPath: mountPath,
       hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
-      logger: Logger(label: "test"))
+      logger: logger)
   }
 
   func pageRequest(
@@ -202,7 +202,8 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
   }
 
   @Test func anotherIdentityCannotTakeOverASession() async throws {
-    let endpoint = makeEndpoint()
+    let (logger, logged) = recordingLogger()
+    let endpoint = makeEndpoint(logger: logger)
     let page = try #require(await endpoint.respond(to: pageRequest(identity: "alice"))).body
     let id = try sessionID(in: page)
 
@@ -210,6 +211,10 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
     // Bob, in the same browser, gets a session of his own.
     #expect(bobs.value.first?.contains(#""type":"render""#) == true)
     #expect(bobs.value.first?.contains(id) == false)
+    #expect(
+      logged.value.contains(
+        "A page asked to resume a session without its browser's secret or identity: it gets a new one"
+      ))
     await bob.detach()
 
     let (alice, alices) = try await attach(endpoint, socketRequest(session: id, identity: "alice"))
@@ -308,6 +313,39 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
     #expect(endpoint.registry.count == 1)
     #expect(endpoint.registry.session(id: try sessionID(in: page)) == nil)
     #expect(endpoint.registry.session(id: try sessionID(in: attachedPage)) != nil)
+    await endpoint.shutDown()
+  }
+
+  @Test func aPageWithoutRoomForItsSessionIsServedEmptyAndItsSocketToldWhy() async throws {
+    let (logger, logged) = recordingLogger()
+    let endpoint = LiveEndpoint(
+      title: "Tests", features: [Self.visit],
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
+      limits: LiveLimits(newSessionsPerSecondPerAddress: 0.001, newSessionBurstPerAddress: 1),
+      logger: logger)
+    let first = try #require(await endpoint.respond(to: pageRequest())).body
+    #expect(first.contains("<h1>nowhere</h1>"))
+    // The address may start no more sessions now: the page still comes, with an empty root
+    // whose socket will be told why.
+    let second = try #require(await endpoint.respond(to: pageRequest()))
+    #expect(second.status == 200)
+    #expect(!second.body.contains("data-ocaf-session"))
+    #expect(second.body.contains(#"data-ocaf-socket="/live"></main>"#))
+    #expect(endpoint.registry.count == 1)
+    let messages = LockIsolated<[String]>([])
+    let refused = await endpoint.attach(
+      socketRequest(session: nil, page: "/visit"),
+      send: { text in messages.withValue { $0.append(text) } }, close: {})
+    #expect(refused == nil)
+    let refusal = try ServerMessage(try #require(messages.value.first))
+    #expect(refusal.type == "refused")
+    #expect(messages.value.first?.contains(#""reason":"#) == true)
+    // Logged once for the address, however many pages it asks for.
+    #expect(
+      logged.value.filter {
+        $0 == "Refused new sessions: the address starts them too fast (logged once per address)"
+      }.count
+        == 1)
     await endpoint.shutDown()
   }
 

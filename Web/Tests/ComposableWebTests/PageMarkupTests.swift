@@ -42,11 +42,13 @@ func signInView(_ store: StoreOf<SignIn>) -> Node<SignIn.Action> {
     #expect(field.renderStatic().hasPrefix(#"<input type="date" value="2026-11-26""#))
     let secret: Node<Never> = secureField(.constant("hunter2"), placeholder: "Password")
     #expect(secret.renderStatic().hasPrefix(#"<input type="password" value="hunter2" placeholder="Password""#))
-    // A type given as an attribute replaces the default instead of following it (a browser
-    // would keep the first, and show the password).
+    // A type given as an attribute replaces the control's own instead of following it (a
+    // browser would keep the first, and show the password).
     let overridden: Node<Never> = textField(.constant("x"), ["type": "password", "class": "a"])
     let html = overridden.renderStatic()
-    #expect(html.hasPrefix(#"<input value="x" type="password" class="a""#))
+    #expect(html.hasPrefix(#"<input type="password" value="x" class="a""#))
+    let button: Node<Never> = submitButton("Go", ["type": "button"])
+    #expect(button.renderStatic() == #"<button type="button">Go</button>"#)
     #expect(html.components(separatedBy: "type=").count == 2)
   }
 
