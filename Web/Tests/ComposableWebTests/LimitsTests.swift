@@ -192,10 +192,4 @@ import Testing
     registry.endAll()
   }
 
-  /// Waits (up to two seconds) until `condition` holds.
-  func waitUntil(_ condition: () -> Bool) async throws {
-    for _ in 0..<400 where !condition() {
-      try await Task.sleep(for: .milliseconds(5))
-    }
-  }
 }

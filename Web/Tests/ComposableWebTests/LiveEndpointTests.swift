@@ -115,12 +115,6 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
     return (attachment, messages)
   }
 
-  /// Waits until `condition` holds (or a second passes), letting effects run meanwhile.
-  func eventually(_ condition: () -> Bool) async {
-    for _ in 0..<200 where !condition() {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
-  }
 
   @Test func aPageIsRenderedOverHTTPFromItsRequestAfterItsAppearAction() async throws {
     let endpoint = makeEndpoint()
@@ -180,7 +174,7 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
     #expect(!messages.value.joined().contains("appearances: 2"))
     // The first render's ids drive the page.
     attachment.receive(.text(click(bump)))
-    await eventually { messages.value.joined().contains("count: 1") }
+    try await waitUntil { messages.value.joined().contains("count: 1") }
     #expect(messages.value.joined().contains("count: 1"))
     await attachment.detach()
     await endpoint.shutDown()
@@ -309,7 +303,7 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
     // One page's socket comes and goes; the other's never comes.
     let (attachment, _) = try await attach(endpoint, socketRequest(session: try sessionID(in: attachedPage)))
     await attachment.detach()
-    await eventually { endpoint.registry.count == 1 }
+    try await waitUntil { endpoint.registry.count == 1 }
     #expect(endpoint.registry.count == 1)
     #expect(endpoint.registry.session(id: try sessionID(in: page)) == nil)
     #expect(endpoint.registry.session(id: try sessionID(in: attachedPage)) != nil)

@@ -148,10 +148,4 @@ import Testing
     #expect(harness.received.value == ["m0", "m1"])
   }
 
-  /// Waits (up to two seconds) until `condition` holds.
-  func waitUntil(_ condition: () -> Bool) async throws {
-    for _ in 0..<400 where !condition() {
-      try await Task.sleep(for: .milliseconds(5))
-    }
-  }
 }

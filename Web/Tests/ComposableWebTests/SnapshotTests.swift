@@ -69,14 +69,6 @@ import Testing
     return spans.first.flatMap { Int($0.prefix { $0.isNumber }) }
   }
 
-  /// Waits (five seconds at most) until `condition` holds: writes happen on a queue of their
-  /// own, behind the main actor's other work.
-  func eventually(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-    while !condition(), ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-  }
 
   func files() -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
@@ -87,7 +79,7 @@ import Testing
     let (connection, _) = try open(before)
     try bump(before, connection, times: 3)  // 1 (appearing) + 3
     // (Until the write is renamed into place the directory holds a temporary file.)
-    try await eventually { files().contains("\(connection.sessionID).json") }
+    try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
     #expect(files() == ["\(connection.sessionID).json"])
     // The process is killed (no stop, `before` is just left behind): the debounced snapshot is
     // what a new one finds.
@@ -140,11 +132,11 @@ import Testing
     let registry = makeRegistry()
     let (connection, _) = try open(registry)
     try bump(registry, connection, times: 1)
-    try await eventually { files().contains("\(connection.sessionID).json") }
+    try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
     #expect(files() == ["\(connection.sessionID).json"])
     registry.disconnect(connection)
     registry.end(sessionID: connection.sessionID)
-    try await eventually { files().isEmpty }
+    try await waitUntil(seconds: 5) { files().isEmpty }
     #expect(files().isEmpty)
     registry.shutDown()
     try? FileManager.default.removeItem(at: directory)
@@ -155,7 +147,7 @@ import Testing
     for _ in 0..<4 {
       let (connection, _) = try open(counted)
       try bump(counted, connection, times: 1)
-      try await eventually { files().contains("\(connection.sessionID).json") }
+      try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
     }
     #expect(files().count == 2)
     counted.shutDown()
