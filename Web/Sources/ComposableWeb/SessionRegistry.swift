@@ -298,6 +298,11 @@ public final class SessionRegistry {
 
   // MARK: Snapshots
 
+  /// Waits until every snapshot write, deletion and trim asked for so far is done.
+  func waitForSnapshotFiles() {
+    snapshotFiles?.waitForWrites()
+  }
+
   /// The session `resumeID` restored from its snapshot, if it has one for this feature and
   /// this browser.
   private func restoredSession(

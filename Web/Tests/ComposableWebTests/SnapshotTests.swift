@@ -148,6 +148,7 @@ import Testing
       let (connection, _) = try open(counted)
       try bump(counted, connection, times: 1)
       try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
+      counted.waitForSnapshotFiles()  // the trim after the write
     }
     #expect(files().count == 2)
     counted.shutDown()
