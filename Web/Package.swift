@@ -13,6 +13,9 @@ let package = Package(
   products: [
     .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
     .library(name: "ComposableWebHummingbird", targets: ["ComposableWebHummingbird"]),
+    .library(name: "ComposableWebTesting", targets: ["ComposableWebTesting"]),
+    // The case-study pages, for servers other than this package's (the Vapor one).
+    .library(name: "CaseStudies", targets: ["CaseStudies"]),
     .executable(name: "CaseStudiesServer", targets: ["CaseStudiesServer"]),
     .executable(name: "LoadBenchmark", targets: ["LoadBenchmark"]),
   ],
@@ -36,6 +39,18 @@ let package = Package(
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      // The page script, unit-tested under Node by `node --test ScriptTests`.
+      resources: [.copy("Resources/ocaf.js")]
+    ),
+    // Page tests without a browser (`LivePage`), in the spirit of Phoenix's LiveViewTest.
+    .target(
+      name: "ComposableWebTesting",
+      dependencies: [
+        "ComposableWeb",
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // Serving the engine's pages with Hummingbird.
@@ -72,10 +87,19 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    // The Web README's "Serve your own feature", compiled (its snippets are checked against it).
+    // The Web README's "Serve your own feature", compiled (its snippets are checked against it):
+    // the feature, the app that serves it, and its page tests.
+    .target(
+      name: "GuideFeature",
+      dependencies: [
+        "ComposableWeb",
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+      ]
+    ),
     .executableTarget(
       name: "GuideExample",
       dependencies: [
+        "GuideFeature",
         "ComposableWeb",
         "ComposableWebHummingbird",
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
@@ -105,6 +129,7 @@ let package = Package(
       dependencies: [
         "ComposableWeb",
         "ComposableWebHummingbird",
+        "ComposableWebTesting",
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -120,10 +145,20 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "GuideFeatureTests",
+      dependencies: [
+        "GuideFeature",
+        "ComposableWeb",
+        "ComposableWebTesting",
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+      ]
+    ),
+    .testTarget(
       name: "CaseStudiesTests",
       dependencies: [
         "CaseStudies",
         "ComposableWeb",
+        "ComposableWebTesting",
         .product(name: "CaseStudyFeatures", package: "Examples"),
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

@@ -21,10 +21,12 @@ public func page(for study: CaseStudy) -> LiveFeature {
   func feature<State, Action>(
     _ path: String,
     _ makeStore: @escaping @MainActor @Sendable () -> Store<State, Action>,
-    _ view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
+    _ view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>,
+    route: LiveRoute<State, Action>? = nil
   ) -> LiveFeature {
     LiveFeature(
-      path: path, title: study.title, summary: study.summary, makeStore: makeStore, view: view)
+      path: path, title: study.title, summary: study.summary, makeStore: makeStore, route: route,
+      view: view)
   }
   switch study {
   case .counter:
@@ -75,9 +77,13 @@ public func page(for study: CaseStudy) -> LiveFeature {
       },
       longLivingEffectsView)
   case .todos:
-    return feature("todos", { Store(initialState: TodoList.State()) { TodoList() } }, todoListView)
+    return feature(
+      "todos", { Store(initialState: TodoList.State()) { TodoList() } }, todoListView,
+      route: todoListRoute)
   case .search:
-    return feature("search", { Store(initialState: Search.State()) { Search() } }, searchView)
+    return feature(
+      "search", { Store(initialState: Search.State()) { Search() } }, searchView,
+      route: searchRoute)
   case .navigationBasics:
     return feature(
       "navigation-basics",

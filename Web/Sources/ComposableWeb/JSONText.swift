@@ -52,12 +52,17 @@ enum JSONText {
     output.append(UInt8(ascii: "\""))
   }
 
-  /// `{"html":…,"session":…,"type":"render"}`, from the HTML's UTF-8 bytes.
-  static func render(session: String, html: [UInt8]) -> String {
+  /// `{"html":…,"location":…,"session":…,"type":"render"}`, from the HTML's UTF-8 bytes; the
+  /// location (of a routed page's state, see ``LiveRoute``) only when there is one.
+  static func render(session: String, html: [UInt8], location: String? = nil) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(html.count + html.count / 8 + session.utf8.count + 48)
     output.append(contentsOf: #"{"html":"#.utf8)
     appendString(html, into: &output)
+    if let location {
+      output.append(contentsOf: #","location":"#.utf8)
+      appendString(location, into: &output)
+    }
     output.append(contentsOf: #","session":"#.utf8)
     appendString(session, into: &output)
     output.append(contentsOf: #","type":"render"}"#.utf8)
@@ -74,12 +79,24 @@ enum JSONText {
   }
 
   /// `{"patches":[{"html":…,"id":…},…],"type":"patch","values":[…]}`, from each patch's HTML as
-  /// UTF-8 bytes.
-  static func patch(_ patches: [(id: String, html: [UInt8])], values: [PatchValue]) -> String {
+  /// UTF-8 bytes; with `"history":"push"` (or `"replace"`) and `"location":…` first when a
+  /// routed page's location changed.
+  static func patch(
+    _ patches: [(id: String, html: [UInt8])], values: [PatchValue],
+    location: (text: String, history: LiveHistory)? = nil
+  ) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(
       patches.reduce(64) { $0 + $1.html.count + $1.html.count / 8 + $1.id.utf8.count + 24 })
-    output.append(contentsOf: #"{"patches":["#.utf8)
+    output.append(UInt8(ascii: "{"))
+    if let location {
+      output.append(contentsOf: #""history":"#.utf8)
+      output.append(contentsOf: (location.history == .push ? #""push","# : #""replace","#).utf8)
+      output.append(contentsOf: #""location":"#.utf8)
+      appendString(location.text, into: &output)
+      output.append(UInt8(ascii: ","))
+    }
+    output.append(contentsOf: #""patches":["#.utf8)
     for (index, patch) in patches.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       output.append(contentsOf: #"{"html":"#.utf8)

@@ -84,10 +84,25 @@ public final class LiveEndpoint: Sendable {
   public var socketPath: String { mountPath + "/live" }
 
   /// Every path ``respond(to:)`` answers: the index, each feature's page, the script and the
-  /// stylesheet.
+  /// stylesheet; for a feature with a route, also `/**` below its page (any path there).
   public var pagePaths: [String] {
     [mountPath + "/", mountPath + "/ocaf.js", mountPath + "/ocaf.css"]
-      + features.map { mountPath + "/" + $0.path }
+      + features.flatMap { feature in
+        let page = mountPath + "/" + feature.path
+        return feature.isRouted ? [page, page + "/**"] : [page]
+      }
+  }
+
+  /// The feature whose page `path` (below ``mountPath``) is, and where below its page it is.
+  func feature(at path: Substring, query: [LiveField]) -> (LiveFeature, LiveLocation)? {
+    for feature in features {
+      let page = "/" + feature.path
+      if path == page { return (feature, LiveLocation(query: query)) }
+      if feature.isRouted, path.hasPrefix(page + "/") {
+        return (feature, LiveLocation(path: String(path.dropFirst(page.count)), query: query))
+      }
+    }
+    return nil
   }
 
   /// The security headers, as fields for every response.
@@ -146,7 +161,11 @@ public final class LiveEndpoint: Sendable {
       return LiveResponse(
         headers: [LiveField("Content-Type", "text/css; charset=utf-8")], body: Pages.style)
     default:
-      guard let feature = features.first(where: { "/" + $0.path == rest }) else { return nil }
+      guard case let (feature, location)? = self.feature(at: rest, query: request.query) else {
+        return nil
+      }
+      var request = request
+      request.location = location
       var visitor = visitor(of: request)
       var cookie: String?
       if visitor.browserSecret == nil {
@@ -158,7 +177,7 @@ public final class LiveEndpoint: Sendable {
       let nonce = LiveSession.makeID()
       let session = await registry.open(
         featurePath: feature.path, visitor: visitor, request: request, styleNonce: nonce)
-      var response = html(pages.page(for: feature, session: session, nonce: nonce))
+      var response = html(pages.page(for: feature, render: session, nonce: nonce))
       response.headers += securityHeaders.fields(styleNonce: nonce)
       if let cookie { response.headers.append(LiveField("Set-Cookie", cookie)) }
       return response
@@ -190,8 +209,15 @@ public final class LiveEndpoint: Sendable {
     if let page = request.query("page"), page.hasPrefix("/"),
       let components = URLComponents(string: page)
     {
-      pageRequest.path = components.path
+      pageRequest.path = components.percentEncodedPath
       pageRequest.query = (components.queryItems ?? []).map { LiveField($0.name, $0.value ?? "") }
+    }
+    if pageRequest.path.hasPrefix(mountPath),
+      case let (feature, location)? = self.feature(
+        at: pageRequest.path.dropFirst(mountPath.count), query: pageRequest.query),
+      feature.path == request.query("feature")
+    {
+      pageRequest.location = location
     }
     guard
       let connection = await registry.connect(

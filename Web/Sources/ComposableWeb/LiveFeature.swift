@@ -30,6 +30,9 @@ public struct LiveFeature: Sendable {
     ) -> LiveSession?
   /// Whether sessions can be saved as snapshots and restored (see ``SessionSnapshots``).
   public let isRestorable: Bool
+  /// Whether the feature has a ``LiveRoute``: its page's URL follows its state, and the page
+  /// answers every path below its own (`/todos/…`), each a location of the feature.
+  public let isRouted: Bool
 
   /// Describes a feature whose sessions each own a store made by `makeStore`, shown by `view`.
   /// `appearAction`, if any, is sent when a session starts, before its first render, as a
@@ -40,11 +43,12 @@ public struct LiveFeature: Sendable {
     summary: String,
     makeStore: @escaping @MainActor @Sendable () -> Store<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
+    route: LiveRoute<State, Action>? = nil,
     view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
   ) {
     self.init(
       path: path, title: title, summary: summary, makeStore: { _ in makeStore() },
-      appearAction: appearAction, view: view)
+      appearAction: appearAction, route: route, view: view)
   }
 
   /// Describes a feature whose sessions each own a store made by `makeStore` from the request
@@ -70,16 +74,19 @@ public struct LiveFeature: Sendable {
     summary: String,
     makeStore: @escaping @MainActor @Sendable (LiveRequest) -> Store<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
+    route: LiveRoute<State, Action>? = nil,
     view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
   ) {
     self.path = path
     self.title = title
     self.summary = summary
     self.isRestorable = false
+    self.isRouted = route != nil
     self.makeSession = { id, _, request, limits, logger in
       let store = makeStore(request)
-      if let appearAction { store.send(appearAction()) }
-      return LiveSession(id: id, store: store, view: view, limits: limits, logger: logger)
+      return LiveSession(
+        id: id, store: store, view: view, route: route, location: request.location,
+        appearAction: appearAction, limits: limits, logger: logger)
     }
   }
 
@@ -107,11 +114,12 @@ public struct LiveFeature: Sendable {
     initialState: @escaping @MainActor @Sendable () -> State,
     makeStore: @escaping @MainActor @Sendable (State) -> Store<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
+    route: LiveRoute<State, Action>? = nil,
     view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
   ) {
     self.init(
       path: path, title: title, summary: summary, initialState: { _ in initialState() },
-      makeStore: makeStore, appearAction: appearAction, view: view)
+      makeStore: makeStore, appearAction: appearAction, route: route, view: view)
   }
 
   /// Describes a restorable feature, as above, whose initial state comes from the request of
@@ -132,12 +140,14 @@ public struct LiveFeature: Sendable {
     initialState: @escaping @MainActor @Sendable (LiveRequest) -> State,
     makeStore: @escaping @MainActor @Sendable (State) -> Store<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
+    route: LiveRoute<State, Action>? = nil,
     view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
   ) {
     self.path = path
     self.title = title
     self.summary = summary
     self.isRestorable = true
+    self.isRouted = route != nil
     self.makeSession = { id, snapshot, request, limits, logger in
       let state: State
       if let snapshot {
@@ -153,8 +163,11 @@ public struct LiveFeature: Sendable {
         state = initialState(request)
       }
       let store = makeStore(state)
-      if let appearAction { store.send(appearAction()) }
-      let session = LiveSession(id: id, store: store, view: view, limits: limits, logger: logger)
+      // A restored state is where it was: the page's URL follows it.
+      let session = LiveSession(
+        id: id, store: store, view: view, route: route,
+        location: snapshot == nil ? request.location : nil, appearAction: appearAction,
+        limits: limits, logger: logger)
       session.encodeState = { try? JSONEncoder().encode(store.withState { $0 }) }
       return session
     }

@@ -40,6 +40,10 @@ public struct LiveRequest: Sendable {
   /// started it, and only a request with the same identity resumes it: a page of one user is
   /// never driven by another, even from the same browser.
   public var identity: String?
+  /// For a request of a feature's page, where the page is below the feature's path (its deep
+  /// link): `/todos/3?filter=active` is `"/3?filter=active"` for the feature at `/todos`. Set
+  /// by ``LiveEndpoint``; see ``LiveRoute``.
+  public internal(set) var location: LiveLocation?
   private var values: [ObjectIdentifier: any Sendable] = [:]
 
   /// Creates a request.

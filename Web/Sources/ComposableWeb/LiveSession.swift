@@ -34,7 +34,7 @@ public final class LiveSession {
   let root: Component
   let logger: Logger
   /// Called with every message for the page (a full render or patches), while a page is attached.
-  var output: (@Sendable (String) -> Void)?
+  package var output: (@Sendable (String) -> Void)?
   /// Encodes the store's state for a snapshot; set for features whose state is `Codable`.
   var encodeState: (() -> Data?)?
   /// The nonce of the page's Content-Security-Policy for inline styles, if it has one: every
@@ -98,6 +98,23 @@ public final class LiveSession {
   private let reference = SessionReference()
   private static let rootID = "c"
 
+  /// How the page's URL follows the store's state, for a feature with a ``LiveRoute``.
+  struct Route {
+    /// The location of the store's current state.
+    let location: @MainActor () -> LiveLocation
+    /// Sends the action a location asks for, if the feature understands it.
+    let navigate: @MainActor (LiveLocation) -> Void
+    let history: @MainActor (LiveLocation, LiveLocation) -> LiveHistory
+  }
+  private var route: Route?
+  /// The location the page's URL shows, as far as the session knows.
+  package private(set) var shownLocation: LiveLocation?
+  /// The page went to ``shownLocation`` itself (Back, Forward, a live link): a location the
+  /// state then disagrees with replaces that history entry rather than adding one.
+  private var pageNavigated = false
+  /// The change id under which observation reports that the location may have changed.
+  private nonisolated static let locationID = "@location"
+
   /// Creates a session whose page is `view` of `store`.
   ///
   /// ```swift
@@ -126,6 +143,19 @@ public final class LiveSession {
     )
   }
 
+  /// A session of a feature's page: its route, if any, follows `location` (a deep link's), and
+  /// then `appearAction` is sent.
+  package convenience init<State, Action>(
+    id: String, store: Store<State, Action>,
+    view: @escaping @MainActor (Store<State, Action>) -> Node<Action>,
+    route: LiveRoute<State, Action>?, location: LiveLocation?,
+    appearAction: (@Sendable () -> Action)?, limits: LiveLimits, logger: Logger
+  ) {
+    self.init(id: id, store: store, view: view, limits: limits, logger: logger)
+    if let route { follow(route, of: store, startingAt: location) }
+    if let appearAction { store.send(appearAction()) }
+  }
+
   init(
     id: String, root: Component, replacedHandlerGrace: Duration, limits: LiveLimits,
     logger: Logger
@@ -137,6 +167,34 @@ public final class LiveSession {
     self.floodGate = FloodGate(rate: limits.messagesPerSecond, burst: limits.burst)
     self.logger = logger
     reference.session = self
+  }
+
+  /// Makes the page's URL follow `store`'s state by `route`; when the session starts at a deep
+  /// link, `location` is where it starts, and the action it asks for is sent now.
+  func follow<State, Action>(
+    _ route: LiveRoute<State, Action>, of store: Store<State, Action>, startingAt location: LiveLocation?
+  ) {
+    self.route = Route(
+      location: { store.withState { route.location($0) } },
+      navigate: { location in
+        if let action = route.action(location) { store.send(action) }
+      },
+      history: route.history)
+    if let location { self.route?.navigate(location) }
+  }
+
+  /// The location of the state, observed: a change to what it reads schedules a flush.
+  private func observedLocation() -> LiveLocation? {
+    guard let route else { return nil }
+    let changes = self.changes
+    let reference = self.reference
+    return withObservationTracking {
+      route.location()
+    } onChange: {
+      if changes.insert(id: Self.locationID, generation: 0) {
+        Task { @MainActor in reference.session?.flushToPage() }
+      }
+    }
   }
 
   /// A new session id: 128 random bits as 32 hex digits.
@@ -152,7 +210,8 @@ public final class LiveSession {
   /// Renders the whole page afresh and returns the message that carries it. Handler ids of any
   /// earlier render stop being accepted.
   public func start() -> String {
-    JSONText.render(session: id, html: renderAfresh())
+    let html = renderAfresh()
+    return JSONText.render(session: id, html: html, location: shownLocation?.text)
   }
 
   /// Renders the whole page afresh, as ``start()`` does, and returns its HTML: what a page
@@ -167,6 +226,9 @@ public final class LiveSession {
     pruneReplaced()
     var html: [UInt8] = []
     render(componentID: Self.rootID, component: root, into: &html)
+    // The page rendered whole shows the state's location (its script replaces its URL).
+    pageNavigated = false
+    shownLocation = observedLocation()
     return html
   }
 
@@ -225,10 +287,18 @@ public final class LiveSession {
     case let .message(read):
       message = read
     }
-    guard let issued = handler(id: message.handler) else {
+    if let navigate = message.navigate {
+      receive(navigation: navigate)
+      return
+    }
+    guard let handlerID = message.handler else {
+      logIgnored("Ignored a malformed message")
+      return
+    }
+    guard let issued = handler(id: handlerID) else {
       logIgnored(
         "Ignored a message for an unknown, spent or stale handler id",
-        metadata: ["handler": LogText.escaped(message.handler, limit: 64)])
+        metadata: ["handler": LogText.escaped(handlerID, limit: 64)])
       return
     }
     let handler = issued.bound
@@ -236,7 +306,7 @@ public final class LiveSession {
     // their own that would queue behind every other session's work.
     changes.hold()
     // Spent before it runs, so that nothing it triggers can use it again.
-    if issued.isSingleUse { spend(message.handler, issuedBy: issued.componentID) }
+    if issued.isSingleUse { spend(handlerID, issuedBy: issued.componentID) }
     let outcome = handler.run(message.value?.input)
     let changed = changes.release()
     switch outcome {
@@ -245,13 +315,35 @@ public final class LiveSession {
     case .wrongType:
       logIgnored(
         "Ignored a message whose value is not \(handler.expected ?? "expected")",
-        metadata: ["handler": LogText.escaped(message.handler, limit: 64)])
+        metadata: ["handler": LogText.escaped(handlerID, limit: 64)])
     case let .corrected(value):
       // The state did not take the page's value as sent: tell the page what it holds, even if
       // the state did not change (then no component renders again).
-      corrections.append((handler: message.handler, value: value))
+      corrections.append((handler: handlerID, value: value))
     }
     if changed || !corrections.isEmpty { flushToPage() }
+  }
+
+  /// The page's URL changed under it (Back, Forward, a live link) to `text`, its location below
+  /// the page: the route's action for it is sent, and if the state then is elsewhere, the page
+  /// is told to replace its URL with the state's.
+  private func receive(navigation text: String) {
+    guard let route else {
+      logIgnored("Ignored a navigation: the page's feature has no route")
+      return
+    }
+    guard let location = LiveLocation(text: text) else {
+      logIgnored(
+        "Ignored a navigation to a location that is not a path and query",
+        metadata: ["location": LogText.escaped(text, limit: 64)])
+      return
+    }
+    changes.hold()
+    shownLocation = location
+    pageNavigated = true
+    route.navigate(location)
+    _ = changes.release()
+    flushToPage()
   }
 
   /// Logs and ignores a binary frame; the protocol uses text frames only.
@@ -293,7 +385,18 @@ public final class LiveSession {
     pruneReplaced()
     let corrected = corrections
     corrections = []
-    guard !changed.isEmpty || !corrected.isEmpty else { return nil }
+    // A routed page's URL follows its state: its location is looked at on every flush (a
+    // change to it alone also schedules one).
+    var newLocation: (location: LiveLocation, history: LiveHistory)?
+    if let route, let location = observedLocation(), let shown = shownLocation,
+      location != shown
+    {
+      let history = pageNavigated ? .replace : route.history(shown, location)
+      newLocation = (location, history)
+      shownLocation = location
+    }
+    pageNavigated = false
+    guard !changed.isEmpty || !corrected.isEmpty || newLocation != nil else { return nil }
     var patches: [(id: String, html: [UInt8])] = []
     let dirty = Set(changed.filter { mounted[$0.id]?.generation == $0.generation }.map(\.id))
     // Parents first: a parent's new render replaces its changed children, whose pending changes
@@ -319,8 +422,9 @@ public final class LiveSession {
       }
       return PatchValue(handler: correction.handler, value: correction.value)
     }
-    guard !patches.isEmpty || !values.isEmpty else { return nil }
-    return JSONText.patch(patches, values: values)
+    guard !patches.isEmpty || !values.isEmpty || newLocation != nil else { return nil }
+    return JSONText.patch(
+      patches, values: values, location: newLocation.map { ($0.location.text, $0.history) })
   }
 
   /// The ids of the handlers the current page may send.
@@ -611,6 +715,15 @@ struct ClientMessage: Decodable, Sendable {
       }
     }
   }
-  let handler: String
+  /// The handler a page's event names; `nil` in a navigation.
+  let handler: String?
   let value: Value?
+  /// The location a page went to by Back, Forward or a live link (see ``LiveRoute``).
+  let navigate: String?
+
+  init(handler: String?, value: Value?, navigate: String? = nil) {
+    self.handler = handler
+    self.value = value
+    self.navigate = navigate
+  }
 }

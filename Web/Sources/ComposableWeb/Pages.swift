@@ -46,16 +46,22 @@ struct Pages: Sendable {
     )
   }
 
-  /// The page of `feature`: its first render (`html`) and the session that rendered it, when
-  /// it was rendered over HTTP; else an empty `<main>` that the socket fills.
+  /// The page of `feature`: its first render and the session that rendered it, when it was
+  /// rendered over HTTP; else an empty `<main>` that the socket fills. A routed feature's page
+  /// says so, with its path (`data-ocaf-base`) and its state's location.
   func page(
-    for feature: LiveFeature, session: (sessionID: String, html: String)? = nil,
+    for feature: LiveFeature, render session: SessionRegistry.FirstRender? = nil,
     nonce: String? = nil
   ) -> String {
     var attributes: [(name: String, value: String)] = [
       ("id", "ocaf-root"), ("data-ocaf-feature", feature.path),
       ("data-ocaf-socket", "\(mountPath)/live"),
     ]
+    if feature.isRouted {
+      attributes.append(("data-ocaf-routed", ""))
+      attributes.append(("data-ocaf-base", "\(mountPath)/\(feature.path)"))
+      if let location = session?.location { attributes.append(("data-ocaf-location", location)) }
+    }
     if let session { attributes.append(("data-ocaf-session", session.sessionID)) }
     let document = document(
       title: feature.title,

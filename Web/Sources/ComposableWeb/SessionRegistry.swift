@@ -183,7 +183,7 @@ public final class SessionRegistry {
   /// `styleNonce` is the page's Content-Security-Policy nonce for inline styles, if any.
   public func open(
     featurePath: String, visitor: Visitor, request: LiveRequest, styleNonce: String? = nil
-  ) -> (sessionID: String, html: String)? {
+  ) -> FirstRender? {
     guard let feature = features[featurePath], !isShutDown,
       case let .started(session) = startSession(
         feature: feature, resumeID: nil, visitor: visitor, request: request, close: nil)
@@ -197,7 +197,18 @@ public final class SessionRegistry {
       entries[session.id] = entry
     }
     disconnect(Connection(sessionID: session.id, token: nextToken))
-    return (session.id, html)
+    return FirstRender(sessionID: session.id, html: html, location: session.shownLocation?.text)
+  }
+
+  /// A page's first render, made for its HTTP response (see ``open(featurePath:visitor:request:styleNonce:)``).
+  public struct FirstRender: Sendable {
+    /// The id of the session that rendered it, which the page's socket takes over.
+    public let sessionID: String
+    /// The HTML of the feature's view.
+    public let html: String
+    /// For a feature with a ``LiveRoute``, the location of the session's state, which the
+    /// page's URL should show.
+    public let location: String?
   }
 
   private enum Start {

@@ -1,66 +1,19 @@
 // The example of the Web README's "Serve your own feature", compiled with the package so that
-// the guide's code keeps working: a feature of its own, mounted on a Hummingbird app's router
-// behind the app's sign-in middleware, with a deep link.
+// the guide's code keeps working: the feature of `GuideFeature`, mounted on a Hummingbird app's
+// router behind the app's sign-in middleware.
 //
 //     swift run --package-path Web GuideExample      # http://127.0.0.1:8081/sign-in
 import ComposableArchitecture
 import ComposableWeb
 import ComposableWebHummingbird
+import GuideFeature
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-// MARK: The feature
-
-@Reducer
-struct Greeting {
-  @ObservableState
-  struct State: Equatable {
-    var name: String
-    var greetings = 0
-  }
-
-  enum Action {
-    case greetButtonTapped
-  }
-
-  var body: some ReducerOf<Self> {
-    Reduce { state, action in
-      switch action {
-      case .greetButtonTapped:
-        state.greetings += 1
-        return .none
-      }
-    }
-  }
-}
-
-@MainActor
-func greetingView(_ store: StoreOf<Greeting>) -> Node<Greeting.Action> {
-  div {
-    h1("Hello, \(store.name)!")
-    p("Greeted \(store.greetings) times.")
-    button("Greet", send: .greetButtonTapped)
-  }
-}
-
-let greeting = LiveFeature(
-  path: "greeting", title: "Greeting", summary: "Says hello to whoever signed in.",
-  makeStore: { request in
-    // What the sign-in middleware found, and a deep link: /app/greeting?times=3.
-    let name = request[User.self]?.name ?? "stranger"
-    let times = Int(request.query("times") ?? "") ?? 0
-    return Store(initialState: Greeting.State(name: name, greetings: times)) { Greeting() }
-  },
-  view: greetingView)
-
 // MARK: The app's context and sign-in
-
-struct User: Sendable {
-  var name: String
-}
 
 /// The app's request context: it supports WebSockets, keeps its channel (for the pages'
 /// sockets), and holds the signed-in user.

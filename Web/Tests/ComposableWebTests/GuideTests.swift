@@ -2,9 +2,15 @@ import Foundation
 import Testing
 
 /// The guide quotes code that CI compiles: every Swift snippet of the Web README's "Serve your
-/// own feature" and of the DocC article of that name is in `Sources/GuideExample/main.swift`,
-/// as it is.
+/// own feature" and of the DocC article of that name is, as it is, in the guide's feature
+/// (`Sources/GuideFeature`), the app that serves it (`Sources/GuideExample/main.swift`) or its
+/// page tests (`Tests/GuideFeatureTests`).
 @Suite struct GuideTests {
+  static let compiled = [
+    "Sources/GuideFeature/Greeting.swift", "Sources/GuideExample/main.swift",
+    "Tests/GuideFeatureTests/GreetingPageTests.swift",
+  ]
+
   static let package = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -14,13 +20,13 @@ import Testing
 
   /// Expects every ```swift block of `markdown` in the compiled example.
   func expectSnippetsCompiled(_ markdown: some StringProtocol) throws {
-    let example = try text("Sources/GuideExample/main.swift")
+    let example = try Self.compiled.map(text).joined(separator: "\n")
     let snippets = markdown.components(separatedBy: "```swift\n").dropFirst().map {
       $0.components(separatedBy: "```")[0]
     }
     #expect(snippets.count >= 3)
     for snippet in snippets {
-      #expect(example.contains(snippet), "not in GuideExample/main.swift:\n\(snippet)")
+      #expect(example.contains(snippet), "not in the compiled guide:\n\(snippet)")
     }
   }
 
@@ -29,6 +35,21 @@ import Testing
     let start = try #require(readme.range(of: "## Serve your own feature"))
     let section = readme[start.upperBound...]
     try expectSnippetsCompiled(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)])
+  }
+
+  /// The manifest lines the README gives name this package's products.
+  @Test func theReadmesManifestNamesRealProducts() throws {
+    let readme = try text("README.md")
+    let start = try #require(readme.range(of: "```swift Package.swift\n"))
+    let manifest = readme[start.upperBound...].components(separatedBy: "```")[0]
+    let package = try text("Package.swift")
+    let products = manifest.components(separatedBy: #".product(name: ""#).dropFirst().map {
+      $0.components(separatedBy: "\"")[0]
+    }
+    #expect(Set(products) == ["ComposableWeb", "ComposableWebHummingbird", "ComposableWebTesting"])
+    for product in products {
+      #expect(package.contains(#".library(name: "\#(product)""#), "no product \(product)")
+    }
   }
 
   @Test func everySnippetOfTheDocCArticleIsInTheCompiledExample() throws {

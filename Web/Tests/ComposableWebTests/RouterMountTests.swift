@@ -47,7 +47,7 @@ struct SignInMiddleware: RouterMiddleware {
   @MainActor
   func makeApplication() -> (some ApplicationProtocol, LiveEndpoint) {
     let endpoint = LiveEndpoint(
-      title: "App", features: [LiveEndpointTests.visit], mountPath: "/app",
+      title: "App", features: [LiveEndpointTests.visit, RouteTests.catalog], mountPath: "/app",
       hosts: HostPolicy(allowedHosts: ["localhost", "127.0.0.1"], boundHost: "127.0.0.1"),
       trustedOrigins: [LiveServerTests.testClientOrigin],
       logger: Logger(label: "test"))
@@ -97,6 +97,21 @@ struct SignInMiddleware: RouterMiddleware {
       }
       try await client.execute(uri: "/app/ocaf.js", method: .get) { response in
         #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+        // The script shipped as the package's resource.
+        #expect(String(buffer: response.body).contains("function createPage(window)"))
+      }
+      // A routed page answers every path below its own: a deep link.
+      try await client.execute(
+        uri: "/app/catalog/items/7?sort=date", method: .get, headers: headers(user: "ada")
+      ) { response in
+        #expect(response.status == .ok)
+        let body = String(buffer: response.body)
+        #expect(body.contains("<p>item: 7</p>"))
+        #expect(body.contains(#"data-ocaf-base="/app/catalog""#))
+        #expect(body.contains(#"data-ocaf-location="/items/7?sort=date""#))
+      }
+      try await client.execute(uri: "/app/visit/7", method: .get) { response in
+        #expect(response.status == .notFound)
       }
       try await client.execute(uri: "/visit", method: .get) { response in
         #expect(response.status == .notFound)

@@ -34,3 +34,15 @@ public func searchView(_ store: StoreOf<Search>) -> Node<Search.Action> {
     }
   }
 }
+
+/// The search's URL shows its query, `/search?q=par`, replaced as the user types (a keystroke is
+/// not a place to go back to), so that a link or a reload searches again.
+///
+/// ```swift
+/// LiveFeature(path: "search", …, route: searchRoute, view: searchView)
+/// ```
+public let searchRoute = LiveRoute<Search.State, Search.Action>(
+  location: { state in LiveLocation(query: ["q": state.searchQuery.isEmpty ? nil : state.searchQuery]) },
+  action: { location in .searchQueryChanged(location.query("q") ?? "") },
+  history: { _, _ in .replace }
+)

@@ -35,6 +35,21 @@ public func todoListView(_ store: StoreOf<TodoList>) -> Node<TodoList.Action> {
   }
 }
 
+/// The to-do list's URL shows its filter: `/todos?filter=Active`. Each change of filter is a
+/// history entry, so Back returns to the previous filter, and a link or a reload keeps it.
+///
+/// ```swift
+/// LiveFeature(path: "todos", …, route: todoListRoute, view: todoListView)
+/// ```
+public let todoListRoute = LiveRoute<TodoList.State, TodoList.Action>(
+  location: { state in
+    LiveLocation(query: ["filter": state.filter == .all ? nil : state.filter.rawValue])
+  },
+  action: { location in
+    .binding(.set(\.filter, location.query("filter").flatMap(TodoList.Filter.init) ?? .all))
+  }
+)
+
 @MainActor
 func todoRowView(_ store: StoreOf<TodoItem>) -> Node<TodoItem.Action> {
   @Bindable var store = store

@@ -1,0 +1,740 @@
+import ComposableArchitecture
+import ComposableWeb
+import Foundation
+import IssueReporting
+import Logging
+
+/// A live page under test, without a browser: the feature's view rendered by a real session, as
+/// a page would show it, and driven the way a user drives it. Clicks, typing, choices and
+/// submissions go through the same handler ids and messages as the page script's; patches change
+/// the page as the script would; a routed page has a URL and a history to go back in. This is
+/// ComposableWeb's counterpart of Phoenix's `LiveViewTest`.
+///
+/// With a `Store`, the page runs the feature for real (effects included, with the dependencies
+/// the store was given), and `waitFor` awaits what effects do:
+///
+/// ```swift
+/// @MainActor @Test func aWrongPasswordShowsItsError() async {
+///   let page = LivePage(
+///     store: Store(initialState: SignIn.State()) { SignIn() } withDependencies: {
+///       $0.accounts = .rejectingEveryone
+///     },
+///     view: signInView)
+///   await page.type("ada@example.com", into: "Email")
+///   await page.click("Sign in")
+///   await page.waitFor { $0.text(of: ".error") == "Wrong email or password" }
+/// }
+/// ```
+///
+/// With a `TestStore`, every action the page sends goes through the test store, whose
+/// exhaustivity applies as usual: each interaction takes the expected mutation, and actions from
+/// effects are received from the test store. The page shows the test store's state.
+///
+/// ```swift
+/// let store = TestStore(initialState: SignIn.State()) { SignIn() }
+/// let page = LivePage(store, view: signInView)
+/// await page.click("Sign in") { $0.isSigningIn = true }
+/// await store.receive(\.response.failure) { $0.error = "Wrong email or password" }
+/// #expect(page.text(of: ".error") == "Wrong email or password")
+/// ```
+///
+/// Elements are found by a CSS selector (``find(_:)``), by their text (``click(_:)``), or, for
+/// fields, by their label, placeholder, `aria-label` or id (``type(_:into:)``). Asking for an
+/// element the page doesn't have, or for one of several that match, is reported as a test
+/// failure that names what the page has instead.
+@MainActor
+public final class LivePage<State, Action> {
+  private let session: LiveSession
+  private let inbox = LockIsolated<[String]>([])
+  private let root = PageNode(tag: "main")
+  /// With a `TestStore`, what sends the page's actions through it.
+  private let testDriver: (any TestStoreDriving<State>)?
+  /// The path the page is served at, which its live links start with.
+  private let pagePath: String
+  /// The page's history of locations, for a routed page (see ``LiveRoute``).
+  private var history: [LiveLocation] = []
+  private var historyIndex = 0
+
+  /// A page for `store`, shown by `view`. A `route` makes it a routed page that starts at
+  /// `location` (its route's action for it is sent first, as for a deep link); `appearAction`
+  /// is then sent, as a live page's session does. `path` is where the page is served, which
+  /// its live links to its own locations start with.
+  ///
+  /// ```swift
+  /// let page = LivePage(
+  ///   store: Store(initialState: TodoList.State()) { TodoList() },
+  ///   view: todoListView, route: todoListRoute, at: LiveLocation(text: "?filter=Active"))
+  /// ```
+  public init(
+    store: Store<State, Action>,
+    view: @escaping @MainActor (Store<State, Action>) -> Node<Action>,
+    route: LiveRoute<State, Action>? = nil,
+    at location: LiveLocation? = nil,
+    path: String = "",
+    appearAction: (@Sendable () -> Action)? = nil
+  ) {
+    self.testDriver = nil
+    self.pagePath = path
+    self.session = LiveSession(
+      id: LiveSession.makeID(), store: store, view: view, route: route, location: location,
+      appearAction: appearAction, limits: LiveLimits(messagesPerSecond: 1_000_000, burst: 1_000_000),
+      logger: Logger(label: "LivePage"))
+    start()
+  }
+
+  /// A page whose actions all go through `store`, a `TestStore`, shown by `view`. Interactions
+  /// take the state change they are expected to make, as `TestStore.send` does.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Counter.State()) { Counter() }
+  /// let page = LivePage(store, view: counterView)
+  /// await page.click("+") { $0.count = 1 }
+  /// ```
+  public init(
+    _ store: TestStore<State, Action>,
+    view: @escaping @MainActor (Store<State, Action>) -> Node<Action>
+  ) where State: Equatable {
+    let driver = TestDriver(store)
+    self.testDriver = driver
+    self.pagePath = ""
+    self.session = LiveSession(
+      id: LiveSession.makeID(), store: driver.pageStore, view: view, route: nil, location: nil,
+      appearAction: nil, limits: LiveLimits(messagesPerSecond: 1_000_000, burst: 1_000_000),
+      logger: Logger(label: "LivePage"))
+    start()
+  }
+
+  private func start() {
+    let inbox = self.inbox
+    session.output = { text in inbox.withValue { $0.append(text) } }
+    apply(session.start())
+    if let location = session.shownLocation {
+      history = [location]
+      historyIndex = 0
+    }
+  }
+
+  // MARK: Reading the page
+
+  /// The page's markup: the feature's view as the page shows it now.
+  public var html: String {
+    update()
+    return root.innerHTML
+  }
+
+  /// The text the page shows, with runs of white space as one space.
+  public var text: String {
+    update()
+    return root.visibleText
+  }
+
+  /// For a routed page, where its URL is: the location of its state below the page's path.
+  public var location: LiveLocation? {
+    update()
+    return history.isEmpty ? nil : history[historyIndex]
+  }
+
+  /// The first element that `selector` matches, if any.
+  ///
+  /// ```swift
+  /// page.find("li.todo:checked")
+  /// page.find("#filter option[selected]")?.text   // "Active"
+  /// ```
+  public func find(_ selector: String) -> PageElement? {
+    findAll(selector).first
+  }
+
+  /// Every element that `selector` matches, in document order.
+  public func findAll(_ selector: String) -> [PageElement] {
+    update()
+    guard let parsed = PageSelector(selector) else {
+      reportIssue("'\(selector)' is not a selector page tests read: use tags, #ids, .classes, [attributes], :checked, :disabled, and ' ' or '>' between them.")
+      return []
+    }
+    return root.descendants.filter(parsed.matches).map(PageElement.init)
+  }
+
+  /// The text of the first element `selector` matches, or `nil` when there is none.
+  public func text(of selector: String) -> String? {
+    find(selector)?.text
+  }
+
+  /// Whether the page has an element that `selector` matches.
+  public func has(_ selector: String) -> Bool {
+    find(selector) != nil
+  }
+
+  /// The value a field shows: the text of a text field or area, `"true"`/`"false"` for a
+  /// checkbox, the chosen option's text for a drop-down.
+  public func value(of field: String) -> String? {
+    guard let node = self.field(field, fileID: #fileID, line: #line) else { return nil }
+    return PageElement(node).value
+  }
+
+  // MARK: Interacting
+
+  /// Clicks the button, link or other clickable element whose text, `aria-label` or `title` is
+  /// `label` (or that `label` selects, as a CSS selector): its action is sent. With a
+  /// `TestStore`, `assert` is the expected change, as for `TestStore.send`.
+  public func click(
+    _ label: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async {
+    update()
+    guard let node = clickable(label, fileID: fileID, line: line) else { return }
+    if node.tag == "a", node.attribute("data-ocaf-live-link") != nil, let href = node.attribute("href") {
+      await followLink(href, fileID: fileID, line: line)
+      return
+    }
+    guard !isDisabled(node) else {
+      reportIssue(
+        "Cannot click \(describe(node)): it is disabled.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    guard let handler = node.attribute("data-ocaf-click") ?? submitHandler(of: node) else {
+      reportIssue(
+        "Cannot click \(describe(node)): it has no live handler (no action is sent when it is clicked).",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await send(#"{"handler":"\#(handler)"}"#, expected: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Types `text` into the field labelled `field` (by its label's text, placeholder,
+  /// `aria-label`, name or id), as the page sends each change of a bound field.
+  public func type(
+    _ text: String, into field: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async {
+    update()
+    guard let node = self.field(field, fileID: fileID, line: line) else { return }
+    let value: String
+    if node.attribute("type") == "number" || node.attribute("type") == "range" {
+      guard let number = Double(text) else {
+        reportIssue("\(describe(node)) takes numbers, not '\(text)'.", fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      value = Self.json(number)
+    } else {
+      value = Self.json(text)
+    }
+    await sendValue(value, to: node, fileID: fileID, filePath: filePath, line: line, column: column, expected: expected)
+  }
+
+  /// Checks or unchecks the checkbox labelled `field`; `on` by default flips it.
+  public func toggle(
+    _ field: String, on: Bool? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async {
+    update()
+    guard let node = self.field(field, fileID: fileID, line: line) else { return }
+    guard node.attribute("type") == "checkbox" || node.attribute("type") == "radio" else {
+      reportIssue("\(describe(node)) is not a checkbox.", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    let checked = on ?? (node.attribute("checked") == nil)
+    await sendValue(checked ? "true" : "false", to: node, fileID: fileID, filePath: filePath, line: line, column: column, expected: expected)
+  }
+
+  /// Chooses the option whose text is `option` in the drop-down labelled `field`.
+  public func select(
+    _ option: String, in field: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async {
+    update()
+    guard let node = self.field(field, fileID: fileID, line: line) else { return }
+    let options = node.descendants.filter { $0.tag == "option" }
+    guard let chosen = options.first(where: { $0.visibleText == option }),
+      let position = chosen.attribute("value")
+    else {
+      reportIssue(
+        "\(describe(node)) has no option '\(option)'; it has: \(options.map { "'\($0.visibleText)'" }.joined(separator: ", ")).",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await sendValue(position, to: node, fileID: fileID, filePath: filePath, line: line, column: column, expected: expected)
+  }
+
+  /// Submits the form that `selector` matches (by default the page's only form).
+  public func submit(
+    _ selector: String = "form",
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async {
+    update()
+    let forms = nodes(selector).filter { $0.tag == "form" }
+    guard forms.count == 1, let handler = forms[0].attribute("data-ocaf-submit") else {
+      reportIssue(
+        forms.isEmpty ? "The page has no form matching '\(selector)'." :
+          forms.count > 1 ? "\(forms.count) forms match '\(selector)': say which." :
+          "\(describe(forms[0])) sends nothing when submitted.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await send(#"{"handler":"\#(handler)"}"#, expected: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Dismisses the open dialog (sheet, alert or confirmation dialog), as Escape does.
+  public func dismiss(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async {
+    update()
+    let dialogs = root.descendants.filter { $0.tag == "dialog" && $0.attribute("data-ocaf-dismiss") != nil }
+    guard let dialog = dialogs.last, let handler = dialog.attribute("data-ocaf-dismiss") else {
+      reportIssue("The page shows no dialog to dismiss.", fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await send(#"{"handler":"\#(handler)"}"#, expected: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Goes back in a routed page's history, as the browser's Back button does.
+  public func back(fileID: StaticString = #fileID, line: UInt = #line) async {
+    update()
+    guard historyIndex > 0 else {
+      reportIssue("The page has nowhere to go back to.", fileID: fileID, line: line)
+      return
+    }
+    historyIndex -= 1
+    await send(Self.navigation(history[historyIndex]), expected: nil, fileID: fileID, filePath: #filePath, line: line, column: 0)
+  }
+
+  /// Goes forward in a routed page's history, as the browser's Forward button does.
+  public func forward(fileID: StaticString = #fileID, line: UInt = #line) async {
+    update()
+    guard historyIndex + 1 < history.count else {
+      reportIssue("The page has nowhere to go forward to.", fileID: fileID, line: line)
+      return
+    }
+    historyIndex += 1
+    await send(Self.navigation(history[historyIndex]), expected: nil, fileID: fileID, filePath: #filePath, line: line, column: 0)
+  }
+
+  /// Goes to `location` of a routed page, as a live link to it does (a new history entry).
+  public func navigate(to location: LiveLocation, fileID: StaticString = #fileID, line: UInt = #line) async {
+    update()
+    guard !history.isEmpty else {
+      reportIssue("The page has no route: it has no locations to go to.", fileID: fileID, line: line)
+      return
+    }
+    history.removeSubrange((historyIndex + 1)...)
+    history.append(location)
+    historyIndex += 1
+    await send(Self.navigation(location), expected: nil, fileID: fileID, filePath: #filePath, line: line, column: 0)
+  }
+
+  /// Waits until `condition` holds for the page, as effects change it; a failure if it doesn't
+  /// within `timeout`.
+  ///
+  /// ```swift
+  /// await page.click("Load")
+  /// await page.waitFor { $0.has("li.result") }
+  /// ```
+  public func waitFor(
+    timeout: Duration = .seconds(5),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    _ condition: (LivePage) -> Bool
+  ) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while !condition(self) {
+      guard ContinuousClock.now < deadline else {
+        reportIssue(
+          "The page did not get there within \(timeout). It shows: \(text)",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  // MARK: Messages
+
+  private func send(
+    _ message: String, expected: ((inout State) throws -> Void)?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async {
+    session.receive(message)
+    if let testDriver {
+      await testDriver.forward(
+        expected: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+    } else if expected != nil {
+      reportIssue(
+        "A page of a Store takes no expected change: make it with a TestStore to assert each step.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    update()
+  }
+
+  private func sendValue(
+    _ value: String, to node: PageNode,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+    expected: ((inout State) throws -> Void)?
+  ) async {
+    guard let handler = node.attribute("data-ocaf-input") ?? node.attribute("data-ocaf-change") else {
+      reportIssue(
+        "\(describe(node)) is \(isDisabled(node) ? "disabled" : "not bound to the state"): typing in it sends nothing.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await send(
+      #"{"handler":"\#(handler)","value":\#(value)}"#, expected: expected,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  private func followLink(_ href: String, fileID: StaticString, line: UInt) async {
+    guard href.hasPrefix(pagePath), let location = LiveLocation(text: String(href.dropFirst(pagePath.count)))
+    else {
+      reportIssue("The link to \(href) leaves the page: page tests stay on one page.", fileID: fileID, line: line)
+      return
+    }
+    await navigate(to: location, fileID: fileID, line: line)
+  }
+
+  /// Applies what the session sent since the last look: renders, patches and locations.
+  private func update() {
+    for message in inbox.withValue({ messages in defer { messages = [] }; return messages }) {
+      apply(message)
+    }
+    // The test store's state, when it differs from what the page shows, is rendered afresh: it
+    // may have got there by any number of steps the page's store did not take.
+    if testDriver?.sync() == true {
+      apply(session.start())
+      inbox.withValue { $0 = [] }
+    }
+    // What changed since (an effect's change, the test store's state) without waiting for the
+    // session's own flush, which then finds nothing.
+    if let message = session.flush() { apply(message) }
+  }
+
+  private struct Message: Decodable {
+    struct Patch: Decodable {
+      let id: String
+      let html: String
+    }
+    struct Value: Decodable {
+      let handler: String
+      let value: ValueText
+    }
+    enum ValueText: Decodable {
+      case text(String)
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let bool = try? container.decode(Bool.self) {
+          self = .text(bool ? "true" : "false")
+        } else if let number = try? container.decode(Double.self) {
+          self = .text(number.rounded() == number ? String(Int(number)) : String(number))
+        } else {
+          self = .text(try container.decode(String.self))
+        }
+      }
+    }
+    let type: String
+    let html: String?
+    let patches: [Patch]?
+    let values: [Value]?
+    let location: String?
+    let history: String?
+  }
+
+  private func apply(_ text: String) {
+    guard let message = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)) else {
+      reportIssue("The session sent a message a page cannot read: \(text)")
+      return
+    }
+    switch message.type {
+    case "render":
+      root.setChildren(PageParser.parse(message.html ?? ""))
+    case "patch":
+      for patch in message.patches ?? [] { applyPatch(patch.id, html: patch.html) }
+      for value in message.values ?? [] {
+        guard
+          let field = root.descendants.first(where: {
+            $0.attribute("data-ocaf-input") == value.handler || $0.attribute("data-ocaf-change") == value.handler
+          }), case let .text(text) = value.value
+        else { continue }
+        if let index = field.attributes.firstIndex(where: { $0.name == "value" }) {
+          field.attributes[index].value = text
+        } else {
+          field.attributes.append((name: "value", value: text))
+        }
+      }
+    default:
+      break
+    }
+    if let text = message.location, let location = LiveLocation(text: text) {
+      if message.history == "push" {
+        history.removeSubrange(min(historyIndex + 1, history.count)...)
+        history.append(location)
+        historyIndex = history.count - 1
+      } else if history.isEmpty {
+        history = [location]
+        historyIndex = 0
+      } else {
+        history[historyIndex] = location
+      }
+    }
+  }
+
+  /// Replaces a component's contents with its new render, keeping the children the render
+  /// marks as kept (`data-ocaf-keep`), as the page script does.
+  private func applyPatch(_ id: String, html: String) {
+    guard let target = root.descendants.first(where: { $0.attribute("data-ocaf-component") == id })
+    else { return }
+    var kept: [String: PageNode] = [:]
+    for node in target.descendants {
+      if let component = node.attribute("data-ocaf-component") { kept[component] = node }
+    }
+    let fresh = PageParser.parse(html)
+    func substitute(_ nodes: [PageNode]) -> [PageNode] {
+      nodes.map { node in
+        if node.attribute("data-ocaf-keep") != nil, let id = node.attribute("data-ocaf-component"),
+          let old = kept[id]
+        {
+          return old
+        }
+        node.setChildren(substitute(node.children))
+        return node
+      }
+    }
+    target.setChildren(substitute(fresh))
+  }
+
+  // MARK: Finding
+
+  private func nodes(_ selector: String) -> [PageNode] {
+    guard let parsed = PageSelector(selector) else { return [] }
+    return root.descendants.filter(parsed.matches)
+  }
+
+  private func clickable(_ label: String, fileID: StaticString, line: UInt) -> PageNode? {
+    let all = root.descendants
+    var matches = all.filter { node in
+      guard node.tag == "button" || node.tag == "a" || node.attribute("data-ocaf-click") != nil
+        || (node.tag == "input" && (node.attribute("type") == "submit" || node.attribute("type") == "button"))
+      else { return false }
+      return node.visibleText == label || node.attribute("aria-label") == label
+        || node.attribute("title") == label || node.attribute("value") == label
+    }
+    // Nested matches (a button inside a clickable row): the innermost.
+    let candidates = matches
+    matches.removeAll { outer in
+      candidates.contains { inner in inner !== outer && inner.ancestors.contains { $0 === outer } }
+    }
+    if matches.isEmpty, let parsed = PageSelector(label) { matches = all.filter(parsed.matches) }
+    return single(matches, "nothing to click labelled '\(label)'", candidates: all.filter {
+      $0.tag == "button" || $0.tag == "a" || $0.attribute("data-ocaf-click") != nil
+    }, fileID: fileID, line: line)
+  }
+
+  private func field(_ name: String, fileID: StaticString, line: UInt) -> PageNode? {
+    update()
+    let all = root.descendants
+    let fields = all.filter { $0.tag == "input" || $0.tag == "textarea" || $0.tag == "select" }
+    var matches = fields.filter {
+      $0.attribute("id") == name || $0.attribute("name") == name || $0.attribute("placeholder") == name
+        || $0.attribute("aria-label") == name
+    }
+    // A label's text: the whole of it, else its start ("Email" for "Email (work)").
+    let labels = all.filter { $0.tag == "label" }
+    for matchesLabel in [{ (label: PageNode) in label.visibleText == name }, { $0.visibleText.hasPrefix(name) }]
+    where matches.isEmpty {
+      for label in labels where matchesLabel(label) {
+        if let target = label.attribute("for") {
+          matches += fields.filter { $0.attribute("id") == target }
+        } else {
+          matches += label.descendants.filter { inner in fields.contains { $0 === inner } }
+        }
+      }
+    }
+    if matches.isEmpty, let parsed = PageSelector(name) { matches = fields.filter(parsed.matches) }
+    return single(matches, "no field labelled '\(name)'", candidates: fields, fileID: fileID, line: line)
+  }
+
+  private func single(
+    _ matches: [PageNode], _ missing: String, candidates: [PageNode], fileID: StaticString, line: UInt
+  ) -> PageNode? {
+    switch matches.count {
+    case 1:
+      return matches[0]
+    case 0:
+      reportIssue(
+        "The page has \(missing). It has: \(candidates.prefix(12).map(describe).joined(separator: ", "))\(candidates.isEmpty ? "none" : "").",
+        fileID: fileID, line: line)
+      return nil
+    default:
+      reportIssue(
+        "\(matches.count) elements match: \(matches.prefix(6).map(describe).joined(separator: ", ")). Say which with a CSS selector.",
+        fileID: fileID, line: line)
+      return nil
+    }
+  }
+
+  private func submitHandler(of node: PageNode) -> String? {
+    guard node.tag == "button" || node.tag == "input", (node.attribute("type") ?? "submit") == "submit" else { return nil }
+    return node.ancestors.first { $0.tag == "form" }?.attribute("data-ocaf-submit")
+  }
+
+  private func isDisabled(_ node: PageNode) -> Bool {
+    node.attribute("disabled") != nil
+      || node.ancestors.contains { $0.tag == "fieldset" && $0.attribute("disabled") != nil }
+  }
+
+  private func describe(_ node: PageNode) -> String {
+    let text = node.visibleText
+    let id = node.attribute("id").map { "#\($0)" } ?? ""
+    return "<\(node.tag ?? "")\(id)>" + (text.isEmpty ? "" : " '\(text.prefix(40))'")
+  }
+
+  private static func navigation(_ location: LiveLocation) -> String {
+    #"{"navigate":\#(json(location.text))}"#
+  }
+
+  private static func json(_ text: String) -> String {
+    String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+  }
+
+  private static func json(_ number: Double) -> String {
+    number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+  }
+}
+
+/// An element of a ``LivePage``, as it is when it was found.
+///
+/// ```swift
+/// let row = page.find("li.todo")
+/// row?.text                       // "Buy milk"
+/// row?.attribute("data-ocaf-key") // "3"
+/// ```
+@MainActor
+public struct PageElement {
+  let node: PageNode
+
+  init(_ node: PageNode) {
+    self.node = node
+  }
+
+  /// The element's tag, in lower case.
+  public var tag: String { node.tag ?? "" }
+  /// The text the element shows, with runs of white space as one space.
+  public var text: String { node.visibleText }
+  /// The element's markup.
+  public var html: String { node.html }
+  /// The value of the attribute `name`, if the element has it.
+  public func attribute(_ name: String) -> String? { node.attribute(name) }
+  /// Whether the element is disabled, itself or by a disabled fieldset around it.
+  public var isDisabled: Bool {
+    node.attribute("disabled") != nil
+      || node.ancestors.contains { $0.tag == "fieldset" && $0.attribute("disabled") != nil }
+  }
+  /// Whether the page sends an action when the element is clicked.
+  public var isLive: Bool {
+    node.attribute("data-ocaf-click") != nil || node.attribute("data-ocaf-input") != nil
+      || node.attribute("data-ocaf-change") != nil || node.attribute("data-ocaf-submit") != nil
+  }
+  /// What a field shows: its text, `"true"`/`"false"` for a checkbox, the chosen option's text.
+  public var value: String? {
+    switch node.tag {
+    case "textarea":
+      return node.visibleText
+    case "select":
+      let options = node.descendants.filter { $0.tag == "option" }
+      return (options.first { $0.attribute("selected") != nil } ?? options.first)?.visibleText
+    case "input":
+      if node.attribute("type") == "checkbox" || node.attribute("type") == "radio" {
+        return node.attribute("checked") != nil ? "true" : "false"
+      }
+      return node.attribute("value") ?? ""
+    default:
+      return nil
+    }
+  }
+}
+
+/// What a page made with a `TestStore` sends its actions through.
+@MainActor
+protocol TestStoreDriving<State> {
+  associatedtype State
+  func forward(
+    expected: ((inout State) throws -> Void)?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async
+  /// Shows the test store's state on the page; `true` when it differed.
+  func sync() -> Bool
+}
+
+/// Drives a `TestStore` from a page: the page's store only records the actions its view sends,
+/// which then go through the test store; the page's store is kept at the test store's state.
+@MainActor
+final class TestDriver<State: Equatable, Action>: TestStoreDriving {
+  let testStore: TestStore<State, Action>
+  private let parent: Store<PageMirror<State>, PageMirrorAction<State, Action>>
+  let pageStore: Store<State, Action>
+  private let recorded: Recorder
+
+  /// The actions the page's view sent, not yet sent through the test store. (Only the main
+  /// actor touches it: the page's store reduces there.)
+  final class Recorder: @unchecked Sendable {
+    var actions: [Action] = []
+  }
+
+  init(_ testStore: TestStore<State, Action>) {
+    self.testStore = testStore
+    let recorded = Recorder()
+    self.recorded = recorded
+    self.parent = Store(initialState: PageMirror(state: testStore.state)) {
+      Reduce { mirror, action in
+        switch action {
+        case let .sync(state): mirror.state = state
+        case let .action(action): recorded.actions.append(action)
+        }
+        return .none
+      }
+    }
+    self.pageStore = parent.scope(state: \.state, action: \.action)
+  }
+
+  /// Sends what the page's view sent through the test store, with the expected change. (The
+  /// page then shows the test store's state: see ``sync()``.)
+  func forward(
+    expected: ((inout State) throws -> Void)?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async {
+    let actions = recorded.actions
+    recorded.actions = []
+    for action in actions {
+      _ = await testStore.send(
+        action, assert: expected, fileID: fileID, file: filePath, line: line, column: column)
+    }
+  }
+
+  /// Gives the page's store the test store's state; `true` when it differed.
+  func sync() -> Bool {
+    let state = testStore.state
+    guard parent.withState(\.state) != state else { return false }
+    parent.send(.sync(state))
+    return true
+  }
+}
+
+@ObservableState
+struct PageMirror<State> {
+  var state: State
+}
+
+@CasePathable
+enum PageMirrorAction<State, Action> {
+  case sync(State)
+  case action(Action)
+}

@@ -1,0 +1,29 @@
+import ComposableArchitecture
+import ComposableWeb
+import ComposableWebTesting
+import GuideFeature
+import Testing
+
+// The guide's page tests: the greeting's page, driven without a browser.
+@MainActor
+@Suite struct GreetingPageTests {
+  @Test func greetingCountsAndTheURLFollows() async {
+    let page = LivePage(
+      store: Store(initialState: Greeting.State(name: "Ada")) { Greeting() },
+      view: greetingView, route: greetingRoute, at: LiveLocation(text: "?times=2"))
+    #expect(page.text(of: "h1") == "Hello, Ada!")
+    #expect(page.text(of: "#greetings") == "Greeted 2 times.")
+    await page.click("Greet")
+    #expect(page.text(of: "#greetings") == "Greeted 3 times.")
+    #expect(page.location?.query("times") == "3")
+  }
+
+  @Test func everyGreetingIsAsserted() async {
+    let store = TestStore(initialState: Greeting.State(name: "Ada")) { Greeting() }
+    let page = LivePage(store, view: greetingView)
+    await page.click("Greet") {
+      $0.greetings = 1
+    }
+    #expect(page.text(of: "#greetings") == "Greeted 1 times.")
+  }
+}
