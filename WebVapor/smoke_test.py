@@ -1,0 +1,90 @@
+"""Smoke test of the case studies served by Vapor: the server starts, a page arrives rendered
+over HTTP, a click in Chromium patches it, and SIGINT stops the server.
+
+    swift build --package-path WebVapor --product CaseStudiesVapor
+    python3 WebVapor/smoke_test.py
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "Web", "BrowserTests"))
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from support import free_port, start_browser  # noqa: E402
+
+SERVER = os.path.join(HERE, ".build", "debug", "CaseStudiesVapor")
+
+
+class VaporSmokeTest(unittest.TestCase):
+    def setUp(self):
+        self.port = free_port()
+        self.log = tempfile.TemporaryFile(mode="w+t")
+        self.server = subprocess.Popen(
+            [SERVER, "serve", "--hostname", "127.0.0.1", "--port", str(self.port)],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        self.base = "http://127.0.0.1:%d" % self.port
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/", timeout=2).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or self.server.poll() is not None:
+                    self.fail("the Vapor server did not start:\n" + self.server_log())
+                time.sleep(0.2)
+
+    def tearDown(self):
+        if self.server.poll() is None:
+            self.server.kill()
+            self.server.wait()
+        self.log.close()
+
+    def server_log(self):
+        self.log.seek(0)
+        return self.log.read()
+
+    def test_it_serves_a_rendered_page_a_click_patches_it_and_it_stops(self):
+        try:
+            self.check_a_page_a_click_and_a_stop()
+        except Exception as error:
+            raise AssertionError("%s\n--- the server's log:\n%s" % (error, self.server_log()))
+
+    def check_a_page_a_click_and_a_stop(self):
+        with urllib.request.urlopen(self.base + "/counter", timeout=10) as response:
+            page = response.read().decode("utf-8")
+            self.assertIn("default-src 'self'", response.headers["Content-Security-Policy"])
+        self.assertIn('<span class="count">0</span>', page)
+
+        browser = start_browser()
+        self.addCleanup(browser.quit)
+        browser.get(self.base + "/counter")
+        wait = WebDriverWait(browser, 10, poll_frequency=0.05)
+        wait.until(lambda _: browser.find_element(By.ID, "ocaf-root").get_attribute("aria-busy") == "false")
+        browser.find_element(By.CSS_SELECTOR, "button[aria-label=Increment]").click()
+        wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, ".count").text == "1")
+        # A routed page: its URL follows its state.
+        browser.get(self.base + "/todos?filter=Active")
+        wait.until(lambda _: browser.find_element(By.ID, "ocaf-root").get_attribute("aria-busy") == "false")
+        self.assertEqual(
+            browser.find_element(By.CSS_SELECTOR, "#filter option[selected]").text, "Active"
+        )
+
+        self.server.send_signal(signal.SIGINT)
+        self.server.wait(timeout=15)
+        self.assertIn("Ended a session", self.server_log())
+
+
+if __name__ == "__main__":
+    unittest.main()
