@@ -90,5 +90,23 @@ class URLFollowsState(BrowserTestCase):
         self.assertEqual(self.value_of("query"), "ber")
 
 
+    def test_a_live_link_switches_pages_without_a_reload_and_back_returns(self):
+        self.open_live("/two-counters")
+        self.script("window.__sameDocument = true;")
+        self.browser.find_element(By.LINK_TEXT, "The single counter →").click()
+        self.wait_for(lambda: self.url() == "/counter" and self.counts() == ["0"])
+        self.assertEqual(self.browser.title, "Counter")
+        self.assertEqual(self.browser.find_element(By.CSS_SELECTOR, "header h1").text, "Counter")
+        self.assertTrue(self.script("return window.__sameDocument === true;"), "no page load")
+        self.wait_for(lambda: self.socket_is_open())
+        self.click("+")
+        self.wait_for(lambda: self.counts() == ["1"])
+        self.browser.back()
+        self.wait_for(lambda: self.url() == "/two-counters" and self.text_of("total") == "Total: 0")
+        self.assertEqual(self.browser.title, "Two counters")
+        self.assertTrue(self.script("return window.__sameDocument === true;"))
+        self.assertEqual(self.socket_count(), 3)
+
+
 if __name__ == "__main__":
     unittest.main()

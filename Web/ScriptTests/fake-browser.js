@@ -182,20 +182,22 @@ class FakeElement extends FakeNode {
   get outerHTML() { return serialize(this); }
 }
 
-// The selectors the script uses: comma-separated alternatives, each an optional tag name and
-// `[name]` or `[name="value"]` parts.
+// The selectors the script uses: comma-separated alternatives, each an optional tag name, an
+// optional `.class`, and `[name]` or `[name="value"]` parts.
 function parseSelector(selector) {
   return selector.split(",").map((alternative) => {
-    const match = /^\s*([a-zA-Z]*)((?:\[[^\]]+\])*)\s*$/.exec(alternative);
+    const match = /^\s*([a-zA-Z][a-zA-Z0-9]*)?(?:\.([a-zA-Z0-9_-]+))?((?:\[[^\]]+\])*)\s*$/.exec(alternative);
     if (!match) throw new Error("unsupported selector: " + alternative);
-    const tag = match[1].toUpperCase();
+    const tag = (match[1] || "").toUpperCase();
+    const className = match[2];
     const parts = [];
     const attribute = /\[([^=\]]+)(?:="((?:[^"\\]|\\.)*)")?\]/g;
     let part;
-    while ((part = attribute.exec(match[2]))) {
+    while ((part = attribute.exec(match[3]))) {
       parts.push({ name: part[1], value: part[2] === undefined ? null : part[2].replace(/\\(.)/g, "$1") });
     }
-    return (element) => (!tag || element.tagName === tag) && parts.every((p) =>
+    return (element) => (!tag || element.tagName === tag) &&
+      (!className || element.classList.contains(className)) && parts.every((p) =>
       p.value === null ? element.hasAttribute(p.name) : element.getAttribute(p.name) === p.value);
   });
 }
@@ -289,6 +291,10 @@ function makeWindow(body, url) {
     return { pathname: query < 0 ? text : text.slice(0, query), search: query < 0 ? "" : text.slice(query) };
   };
   const location = Object.assign({ protocol: "http:", host: "localhost:8080", reloads: 0 }, parse(url));
+  Object.defineProperty(location, "origin", { get: () => location.protocol + "//" + location.host });
+  Object.defineProperty(location, "href", {
+    get: () => location.origin + location.pathname + location.search,
+  });
   location.reload = () => { location.reloads += 1; };
   const entries = [{ state: null, url }];
   let index = 0;
@@ -321,6 +327,7 @@ function makeWindow(body, url) {
   Object.assign(window, {
     document, location, history,
     WebSocket: FakeSocket,
+    URL,
     CSS: { escape: (text) => String(text).replace(/["\\]/g, "\\$&") },
     setTimeout(run, delay) { timers.push({ run, delay }); return timers.length; },
     clearTimeout() {},

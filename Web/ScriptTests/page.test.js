@@ -10,10 +10,10 @@ const { makeWindow, fire, FakeSocket } = require("./fake-browser.js");
 const script = require(path.join(__dirname, "../Sources/ComposableWeb/Resources/ocaf.js"));
 
 // A page as the server serves it: `main` holds the first render when `html` is given.
-function page({ html = "", session = "s1", url = "/counter", attributes = "" } = {}) {
+function page({ html = "", session = "s1", url = "/counter", attributes = "", before = "" } = {}) {
   FakeSocket.opened = [];
   const window = makeWindow(
-    `<p id="ocaf-status" hidden>Connecting…</p>` +
+    before + `<p id="ocaf-status" hidden>Connecting…</p>` +
     `<main id="ocaf-root" data-ocaf-feature="counter" data-ocaf-socket="/live"` +
     (session ? ` data-ocaf-session="${session}"` : "") + ` ${attributes}>${html}</main>`,
     url);
@@ -248,7 +248,7 @@ test("Back and Forward on a routed page tell the server the location, and leave 
   assert.equal(window.history.length, 2, "the page adds no entries of its own");
 });
 
-test("Back to another page's URL loads that page", () => {
+test("Back to another page's URL switches to that page's session", () => {
   const { window, socket } = page({
     html: counter(0), url: "/todos",
     attributes: `data-ocaf-routed="" data-ocaf-base="/todos" data-ocaf-location=""`,
@@ -257,24 +257,73 @@ test("Back to another page's URL loads that page", () => {
   window.history.replaceState(null, "", "/elsewhere");
   window.history.pushState(null, "", "/todos?filter=done");
   window.back();
-  assert.equal(window.location.reloads, 1);
   assert.deepEqual(socket.sent, []);
+  assert.equal(socket.readyState, 3, "the page's socket is closed");
+  const next = FakeSocket.opened[1];
+  const url = new URL(next.url);
+  assert.equal(url.searchParams.get("page"), "/elsewhere");
+  assert.equal(url.searchParams.has("feature"), false, "the server finds the page by its URL");
+  assert.equal(url.searchParams.has("session"), false);
+  // No live page there: the server says to load it.
+  next.open();
+  next.receive({ type: "reload" });
+  assert.equal(window.location.reloads, 1);
+});
+
+test("a live link to another page switches to it without a reload", () => {
+  const { window, socket, root } = page({
+    before: `<header><h1>Counter</h1><p class="ocaf-summary">Counts.</p><p class="ocaf-about">More.</p></header>`,
+    html: `<div data-ocaf-component="c"><a href="https://elsewhere.example/" data-ocaf-live-link="">Away</a>` +
+      `<a href="about" data-ocaf-live-link="">About</a></div>`,
+    url: "/counter", attributes: `data-ocaf-base="/counter"`,
+  });
+  socket.receive({ type: "attached", session: "s1" });
+  window.document.title = "Counter";
+  const [away, about] = root.querySelectorAll("a");
+  assert.equal(fire(away, "click").defaultPrevented, false, "another site's link is the browser's");
+  // A relative link, resolved against the page's URL.
+  assert.equal(fire(about, "click").defaultPrevented, true);
+  assert.equal(window.location.pathname, "/about");
+  assert.equal(window.history.length, 2);
+  socket.close();
+  window.runTimers();
+  assert.equal(FakeSocket.opened.length, 2, "the old socket's close starts no reconnection");
+  const next = FakeSocket.opened[1];
+  next.open();
+  next.receive({
+    type: "render", session: "s2", location: "",
+    page: { feature: "about", base: "/about", routed: true, title: "About · App", heading: "About", summary: "Who we are." },
+    html: `<div data-ocaf-component="c"><p>About us</p></div>`,
+  });
+  assert.equal(root.textContent, "About us");
+  assert.equal(root.getAttribute("data-ocaf-feature"), "about");
+  assert.equal(root.hasAttribute("data-ocaf-routed"), true);
+  assert.equal(window.document.title, "About · App");
+  const header = window.document.querySelector("header");
+  assert.equal(header.querySelector("h1").textContent, "About");
+  assert.equal(header.querySelector(".ocaf-summary").textContent, "Who we are.");
+  assert.equal(header.querySelector(".ocaf-about").hidden, true);
+  assert.equal(root.inert, false);
+  assert.doesNotMatch(window.document.getElementById("ocaf-status").textContent, /reset/,
+    "a page switched to is not a lost session");
+  // Back returns to the counter's page, its own session started afresh.
+  window.back();
+  assert.equal(new URL(FakeSocket.opened[2].url).searchParams.get("page"), "/counter");
 });
 
 test("a live link to another state of a routed page changes the URL without a load", () => {
   const { window, socket, root } = page({
-    html: `<div data-ocaf-component="c"><a href="/todos?filter=done" data-ocaf-live-link="">Done</a>` +
-      `<a href="/about" data-ocaf-live-link="">About</a></div>`,
+    html: `<div data-ocaf-component="c"><a href="/todos?filter=done" data-ocaf-live-link="">Done</a></div>`,
     url: "/todos",
     attributes: `data-ocaf-routed="" data-ocaf-base="/todos" data-ocaf-location=""`,
   });
   socket.receive({ type: "attached", session: "s1" });
-  const [done, about] = root.querySelectorAll("a");
+  const done = root.querySelector("a");
   const click = fire(done, "click");
   assert.equal(click.defaultPrevented, true);
   assert.equal(window.location.search, "?filter=done");
   assert.deepEqual(socket.sent, [{ navigate: "?filter=done" }]);
-  // A link off the page, or one opened in a new tab, is the browser's.
-  assert.equal(fire(about, "click").defaultPrevented, false);
+  assert.equal(FakeSocket.opened.length, 1, "the same socket");
+  // One opened in a new tab is the browser's.
   assert.equal(fire(done, "click", { ctrlKey: true }).defaultPrevented, false);
 });

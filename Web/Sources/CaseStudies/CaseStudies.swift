@@ -10,7 +10,50 @@ import Foundation
 /// ```swift
 /// LiveServer(title: "Case studies", features: caseStudies, logger: logger)
 /// ```
-public let caseStudies: [LiveFeature] = CaseStudy.allCases.map(page(for:)) + rendererChecks
+public let caseStudies: [LiveFeature] =
+  CaseStudy.allCases.map { page(for: $0).about(idea(of: $0)) } + rendererChecks
+
+/// The TCA idea a case study shows, in a few sentences, for the paragraph under its title.
+///
+/// ```swift
+/// idea(of: .counter)  // "State is a value and actions are an enum…"
+/// ```
+public func idea(of study: CaseStudy) -> String {
+  switch study {
+  case .counter:
+    return "State is a value and actions are an enum; the reducer is the only place the state changes. The page is a function of the store: each click sends an action, and only what it changed is sent back."
+  case .twoCounters:
+    return "Features compose: Scope runs the counter's reducer on each part of the parent's state, and each counter is a component of its own, so a click patches that counter alone."
+  case .bindingsBasics:
+    return "Bindings write state through BindingReducer: $store.text sends .binding(.set(\\.text, …)). The reducer can still react to a change, here capping the slider with the stepper."
+  case .settingsForm:
+    return "A form of bindings whose reducer has the last word: it cuts the name to 16 characters, and turning notifications on runs an effect that asks for permission first."
+  case .favoriting:
+    return "A reusable feature embedded in every row: its request is an effect that can fail, be cancelled by a second tap, and roll the heart back with an alert."
+  case .favoritePrimes:
+    return "Presentation with @Presents and ifLet: the sheet is a child feature with its own state, and a list of favorites shared between screens with @Shared."
+  case .effectsBasics:
+    return "Effects are values a reducer returns: .run does async work and sends actions back, and the dependency it uses (the fact client, the clock) is replaceable in tests."
+  case .effectsCancellation:
+    return "Effects can be cancelled by id: the Cancel button and any change of the number cancel the request in flight, so a late answer never lands."
+  case .timers:
+    return "A long-running effect driven by the clock dependency, cancelled by id when stopped; in tests a TestClock moves time by hand."
+  case .longLivingEffects:
+    return "An effect that lives as long as the page: it listens for notifications, and ends when the session's store goes away."
+  case .todos:
+    return "A collection of child features with forEach and IdentifiedArray, deleted by id. Its filter is in the URL: a LiveRoute keeps the address bar and the state in step, and Back returns to the previous filter."
+  case .search:
+    return "A debounced, cancellable search effect, and a route that puts the query in the URL (replaced as you type), so a link or a reload searches again."
+  case .navigationBasics:
+    return "Tree-based navigation: an alert, a confirmation dialog and a sheet are optional state; dismissing the sheet ends the effects its feature started."
+  case .navigationStack:
+    return "Stack-based navigation with StackState: each pushed screen runs its own feature, and the browser's Back button pops the stack."
+  case .recursion:
+    return "A reducer that contains itself: every row holds rows, to any depth, run by one recursive reducer."
+  case .sharedStats:
+    return "@Shared state: two tabs read and write the same statistics, saved to a file, and a name kept in app storage."
+  }
+}
 
 /// The page of one case study. The switch is exhaustive, so a new case study needs a page.
 ///

@@ -54,7 +54,9 @@ enum JSONText {
 
   /// `{"html":…,"location":…,"session":…,"type":"render"}`, from the HTML's UTF-8 bytes; the
   /// location (of a routed page's state, see ``LiveRoute``) only when there is one.
-  static func render(session: String, html: [UInt8], location: String? = nil) -> String {
+  static func render(
+    session: String, html: [UInt8], location: String? = nil, page: String? = nil
+  ) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(html.count + html.count / 8 + session.utf8.count + 48)
     output.append(contentsOf: #"{"html":"#.utf8)
@@ -62,6 +64,11 @@ enum JSONText {
     if let location {
       output.append(contentsOf: #","location":"#.utf8)
       appendString(location, into: &output)
+    }
+    if let page {
+      // A JSON object already (see `Pages.switchedPage(for:)`).
+      output.append(contentsOf: #","page":"#.utf8)
+      output.append(contentsOf: page.utf8)
     }
     output.append(contentsOf: #","session":"#.utf8)
     appendString(session, into: &output)

@@ -212,18 +212,32 @@ public final class LiveEndpoint: Sendable {
       pageRequest.path = components.percentEncodedPath
       pageRequest.query = (components.queryItems ?? []).map { LiveField($0.name, $0.value ?? "") }
     }
-    if pageRequest.path.hasPrefix(mountPath),
-      case let (feature, location)? = self.feature(
-        at: pageRequest.path.dropFirst(mountPath.count), query: pageRequest.query),
-      feature.path == request.query("feature")
-    {
+    let pageFeature =
+      pageRequest.path.hasPrefix(mountPath)
+      ? self.feature(at: pageRequest.path.dropFirst(mountPath.count), query: pageRequest.query)
+      : nil
+    // A page names its feature, unless a live link switched it to another page: then the
+    // feature is the one at its URL (and a URL that is no live page is loaded instead).
+    let featurePath: String
+    var switchedPage: String?
+    if let named = request.query("feature") {
+      featurePath = named
+    } else if case let (feature, _)? = pageFeature {
+      featurePath = feature.path
+      switchedPage = pages.switchedPage(for: feature)
+    } else {
+      send(SessionRegistry.reload)
+      return nil
+    }
+    if case let (feature, location)? = pageFeature, feature.path == featurePath {
       pageRequest.location = location
     }
     guard
       let connection = await registry.connect(
-        featurePath: request.query("feature") ?? "", resumeID: request.query("session"),
+        featurePath: featurePath, resumeID: request.query("session"),
         visitor: visitor(of: request), request: pageRequest,
-        styleNonce: request.query("nonce").flatMap(Self.validNonce), output: send, close: close)
+        styleNonce: request.query("nonce").flatMap(Self.validNonce), switchedPage: switchedPage,
+        output: send, close: close)
     else { return nil }
     let session = await registry.session(id: connection.sessionID)
     let sessionName = session?.logName ?? "none"

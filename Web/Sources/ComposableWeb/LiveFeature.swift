@@ -19,8 +19,11 @@ public struct LiveFeature: Sendable {
   public let path: String
   /// The page title.
   public let title: String
-  /// One sentence for the index page.
+  /// One sentence for the index page; the feature's page shows it under its title.
   public let summary: String
+  /// A short paragraph the page shows under its summary, e.g. on the idea a demo shows (see
+  /// ``about(_:)``); none by default.
+  public var about: String?
   /// Makes a session for `request` (the page's), from a snapshot of its state when one is
   /// given; `nil` when the snapshot can't be read.
   let makeSession:
@@ -33,6 +36,17 @@ public struct LiveFeature: Sendable {
   /// Whether the feature has a ``LiveRoute``: its page's URL follows its state, and the page
   /// answers every path below its own (`/todos/…`), each a location of the feature.
   public let isRouted: Bool
+
+  /// The feature with `text` as the paragraph its page shows under the summary.
+  ///
+  /// ```swift
+  /// LiveFeature(path: "counter", …).about("State is a value; the reducer changes it.")
+  /// ```
+  public func about(_ text: String) -> LiveFeature {
+    var feature = self
+    feature.about = text
+    return feature
+  }
 
   /// Describes a feature whose sessions each own a store made by `makeStore`, shown by `view`.
   /// `appearAction`, if any, is sent when a session starts, before its first render, as a

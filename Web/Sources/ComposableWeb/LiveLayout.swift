@@ -25,6 +25,10 @@ public struct LiveLayout: Sendable {
   /// Whether pages load the engine's small stylesheet (`/ocaf.css`: status line, dialogs, the
   /// dimming of an offline page). Leave it off only if your stylesheet covers those.
   public var includesEngineStylesheet: Bool
+  /// Whether a feature's page starts with a header: a link back to the index, the feature's
+  /// title, its summary and its ``LiveFeature/about`` paragraph. Leave it off to show the
+  /// feature alone.
+  public var showsHeader: Bool
 
   /// Creates a layout; the defaults are the engine's plain pages.
   public init(
@@ -33,7 +37,8 @@ public struct LiveLayout: Sendable {
     favicon: String? = nil,
     stylesheets: [String] = [],
     scripts: [String] = [],
-    includesEngineStylesheet: Bool = true
+    includesEngineStylesheet: Bool = true,
+    showsHeader: Bool = true
   ) {
     self.language = language
     self.title = title
@@ -41,5 +46,6 @@ public struct LiveLayout: Sendable {
     self.stylesheets = stylesheets
     self.scripts = scripts
     self.includesEngineStylesheet = includesEngineStylesheet
+    self.showsHeader = showsHeader
   }
 }

@@ -114,6 +114,9 @@ public final class LiveSession {
   private var pageNavigated = false
   /// The change id under which observation reports that the location may have changed.
   private nonisolated static let locationID = "@location"
+  /// Whether an observation of the location is registered and has not fired yet: one at a
+  /// time, or every flush would add one that waits, with its closures, for the next change.
+  private var isObservingLocation = false
 
   /// Creates a session whose page is `view` of `store`.
   ///
@@ -183,9 +186,13 @@ public final class LiveSession {
     if let location { self.route?.navigate(location) }
   }
 
-  /// The location of the state, observed: a change to what it reads schedules a flush.
-  private func observedLocation() -> LiveLocation? {
+  /// The location of the state. It is observed (a change to what it reads schedules a flush)
+  /// unless an observation is still waiting; `fired` says the last one reported a change.
+  private func currentLocation(fired: Bool) -> LiveLocation? {
     guard let route else { return nil }
+    if fired { isObservingLocation = false }
+    guard !isObservingLocation else { return route.location() }
+    isObservingLocation = true
     let changes = self.changes
     let reference = self.reference
     return withObservationTracking {
@@ -210,8 +217,14 @@ public final class LiveSession {
   /// Renders the whole page afresh and returns the message that carries it. Handler ids of any
   /// earlier render stop being accepted.
   public func start() -> String {
+    start(page: nil)
+  }
+
+  /// ``start()``, for a page switched to by a live link: `page` (a JSON object) tells it which
+  /// feature it now shows (see ``Pages/switchedPage(for:)``).
+  func start(page: String?) -> String {
     let html = renderAfresh()
-    return JSONText.render(session: id, html: html, location: shownLocation?.text)
+    return JSONText.render(session: id, html: html, location: shownLocation?.text, page: page)
   }
 
   /// Renders the whole page afresh, as ``start()`` does, and returns its HTML: what a page
@@ -221,14 +234,14 @@ public final class LiveSession {
   }
 
   private func renderAfresh() -> [UInt8] {
-    changes.take()
+    let taken = changes.take()
     unmount(Self.rootID)
     pruneReplaced()
     var html: [UInt8] = []
     render(componentID: Self.rootID, component: root, into: &html)
     // The page rendered whole shows the state's location (its script replaces its URL).
     pageNavigated = false
-    shownLocation = observedLocation()
+    shownLocation = currentLocation(fired: taken.contains { $0.id == Self.locationID })
     return html
   }
 
@@ -388,8 +401,8 @@ public final class LiveSession {
     // A routed page's URL follows its state: its location is looked at on every flush (a
     // change to it alone also schedules one).
     var newLocation: (location: LiveLocation, history: LiveHistory)?
-    if let route, let location = observedLocation(), let shown = shownLocation,
-      location != shown
+    if let route, let location = currentLocation(fired: changed.contains { $0.id == Self.locationID }),
+      let shown = shownLocation, location != shown
     {
       let history = pageNavigated ? .replace : route.history(shown, location)
       newLocation = (location, history)

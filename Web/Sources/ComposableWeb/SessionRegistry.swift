@@ -103,6 +103,7 @@ public final class SessionRegistry {
     visitor: Visitor = Visitor(),
     request: LiveRequest? = nil,
     styleNonce: String? = nil,
+    switchedPage: String? = nil,
     output: @escaping @Sendable (String) -> Void,
     close: @escaping @Sendable () -> Void = {}
   ) -> Connection? {
@@ -166,7 +167,7 @@ public final class SessionRegistry {
       output(JSONText.attached(session: session.id))
       if let patch = session.flush() { output(patch) }
     } else {
-      output(session.start())
+      output(session.start(page: switchedPage))
     }
     return Connection(sessionID: session.id, token: nextToken)
   }
@@ -458,6 +459,8 @@ public final class SessionRegistry {
 
   /// What a page is told when the server stops.
   static let stopping = #"{"reason":"The server is stopping.","type":"stopping"}"#
+  /// For a page that switched to a URL that is no live page: it loads it instead.
+  nonisolated static let reload = #"{"type":"reload"}"#
 }
 
 /// Who is connecting: the client's address, and the secret its browser holds (see

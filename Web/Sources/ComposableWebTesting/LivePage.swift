@@ -165,10 +165,12 @@ public final class LivePage<State, Action> {
   }
 
   /// The value a field shows: the text of a text field or area, `"true"`/`"false"` for a
-  /// checkbox, the chosen option's text for a drop-down.
+  /// checkbox, the chosen option's text for a drop-down; `nil` while the page has no such field
+  /// (so it can be waited for).
   public func value(of field: String) -> String? {
-    guard let node = self.field(field, fileID: #fileID, line: #line) else { return nil }
-    return PageElement(node).value
+    update()
+    let matches = fields(named: field)
+    return matches.count == 1 ? PageElement(matches[0]).value : nil
   }
 
   // MARK: Interacting
@@ -299,9 +301,18 @@ public final class LivePage<State, Action> {
     await send(#"{"handler":"\#(handler)"}"#, expected: expected, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Goes back in a routed page's history, as the browser's Back button does.
+  /// Goes back in the page's history, as the browser's Back button does: to the previous
+  /// location of a routed page, or, on a page without a route, one screen back in its
+  /// navigation stack.
   public func back(fileID: StaticString = #fileID, line: UInt = #line) async {
     update()
+    if history.isEmpty, let stack = root.descendants.first(where: { $0.attribute("data-ocaf-stack") != nil }),
+      let depth = stack.attribute("data-ocaf-depth").flatMap(Int.init), depth > 0,
+      let pop = stack.attribute("data-ocaf-pop")
+    {
+      await send(#"{"handler":"\#(pop)","value":\#(depth - 1)}"#, expected: nil, fileID: fileID, filePath: #filePath, line: line, column: 0)
+      return
+    }
     guard historyIndex > 0 else {
       reportIssue("The page has nowhere to go back to.", fileID: fileID, line: line)
       return
@@ -540,6 +551,17 @@ public final class LivePage<State, Action> {
 
   private func field(_ name: String, fileID: StaticString, line: UInt) -> PageNode? {
     update()
+    let candidates = root.descendants.filter {
+      $0.tag == "input" || $0.tag == "textarea" || $0.tag == "select"
+    }
+    return single(
+      fields(named: name), "no field labelled '\(name)'", candidates: candidates, fileID: fileID,
+      line: line)
+  }
+
+  /// The fields `name` names: by id, name, placeholder or `aria-label`; else by a label's
+  /// whole text, else by its start; else as a CSS selector.
+  private func fields(named name: String) -> [PageNode] {
     let all = root.descendants
     let fields = all.filter { $0.tag == "input" || $0.tag == "textarea" || $0.tag == "select" }
     var matches = fields.filter {
@@ -559,7 +581,7 @@ public final class LivePage<State, Action> {
       }
     }
     if matches.isEmpty, let parsed = PageSelector(name) { matches = fields.filter(parsed.matches) }
-    return single(matches, "no field labelled '\(name)'", candidates: fields, fileID: fileID, line: line)
+    return matches
   }
 
   private func single(

@@ -37,6 +37,20 @@ import Testing
     try expectSnippetsCompiled(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)])
   }
 
+  /// The README's Vapor snippet is the Vapor case studies server's code.
+  @Test func theVaporSnippetIsTheVaporServersCode() throws {
+    let readme = try text("README.md")
+    let start = try #require(readme.range(of: "## Serve it with Vapor"))
+    let section = readme[start.upperBound...]
+    let snippets = section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]
+      .components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    let server = try text("../WebVapor/Sources/CaseStudiesVapor/main.swift")
+    #expect(snippets.count == 1)
+    for snippet in snippets {
+      #expect(server.contains(snippet), "not in CaseStudiesVapor/main.swift:\n\(snippet)")
+    }
+  }
+
   /// The manifest lines the README gives name this package's products.
   @Test func theReadmesManifestNamesRealProducts() throws {
     let readme = try text("README.md")

@@ -324,7 +324,7 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
     let second = try #require(await endpoint.respond(to: pageRequest()))
     #expect(second.status == 200)
     #expect(!second.body.contains("data-ocaf-session"))
-    #expect(second.body.contains(#"data-ocaf-socket="/live"></main>"#))
+    #expect(second.body.contains(#"data-ocaf-socket="/live" data-ocaf-base="/visit"></main>"#))
     #expect(endpoint.registry.count == 1)
     let messages = LockIsolated<[String]>([])
     let refused = await endpoint.attach(

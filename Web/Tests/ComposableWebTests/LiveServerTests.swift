@@ -44,7 +44,7 @@ import Testing
         #expect(response.headers[.contentType] == "text/html; charset=utf-8")
         let body = String(buffer: response.body)
         #expect(body.hasPrefix("<!DOCTYPE html>"))
-        #expect(body.contains(#"<a href="/tally">Tally &lt;one&gt;</a> — a tally &amp; a label"#))
+        #expect(body.contains(#"<li><a href="/tally">Tally &lt;one&gt;</a><span>a tally &amp; a label</span></li>"#))
       }
     }
   }
@@ -57,10 +57,12 @@ import Testing
         // Rendered over HTTP: the page shows the tally before any socket connects.
         #expect(
           body.contains(
-            #"<main id="ocaf-root" data-ocaf-feature="tally" data-ocaf-socket="/live" data-ocaf-session=""#
+            #"<main id="ocaf-root" data-ocaf-feature="tally" data-ocaf-socket="/live" data-ocaf-base="/tally" data-ocaf-session=""#
           ))
         #expect(body.contains(#"<span>0</span><button data-ocaf-click="h1">Bump</button>"#))
         #expect(body.contains(#"<script src="/ocaf.js" defer="" nonce=""#))
+        // The page's header: its title and summary.
+        #expect(body.contains(#"<header><p class="ocaf-back"><a href="/">← Tests</a></p><h1>Tally &lt;one&gt;</h1><p class="ocaf-summary">a tally &amp; a label</p></header>"#))
       }
       try await client.execute(uri: "/ocaf.js", method: .get) { response in
         #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")

@@ -249,6 +249,48 @@ func catalogView(_ store: StoreOf<Catalog>) -> Node<Catalog.Action> {
     #expect(logged.value.contains("Ignored a malformed message"))
   }
 
+  @Test func aPageALiveLinkSwitchedToIsFoundByItsURLAndToldWhatItIs() async throws {
+    let endpoint = makeEndpoint()
+    let messages = LockIsolated<[String]>([])
+    let attachment = try #require(
+      await endpoint.attach(
+        LiveRequest(
+          path: "/live", query: [LiveField("page", "/catalog/items/3")],
+          headers: [LiveField("Host", "127.0.0.1:8080")], peerAddress: "127.0.0.1"),
+        send: { text in messages.withValue { $0.append(text) } }, close: {}))
+    struct Switched: Decodable {
+      struct Page: Decodable, Equatable {
+        let base: String
+        let feature: String
+        let heading: String
+        let routed: Bool
+        let summary: String
+        let title: String
+      }
+      let page: Page
+      let html: String
+    }
+    let render = try JSONDecoder().decode(Switched.self, from: Data(try #require(messages.value.first).utf8))
+    #expect(
+      render.page
+        == Switched.Page(
+          base: "/catalog", feature: "catalog", heading: "Catalog", routed: true,
+          summary: "A routed page.", title: "Catalog"))
+    #expect(render.html.contains("item: 3"))
+    await attachment.detach()
+
+    // A URL that is no live page: the page is told to load it, and the socket is refused.
+    messages.setValue([])
+    let refused = await endpoint.attach(
+      LiveRequest(
+        path: "/live", query: [LiveField("page", "/about")],
+        headers: [LiveField("Host", "127.0.0.1:8080")], peerAddress: "127.0.0.1"),
+      send: { text in messages.withValue { $0.append(text) } }, close: {})
+    #expect(refused == nil)
+    #expect(messages.value == [#"{"type":"reload"}"#])
+    await endpoint.shutDown()
+  }
+
   @Test func aPageWhoseSocketStartsItsSessionStartsAtItsOwnLocation() async throws {
     let endpoint = makeEndpoint()
     let messages = LockIsolated<[String]>([])

@@ -31,5 +31,10 @@ public func twoCountersView(_ store: StoreOf<TwoCounters>) -> Node<TwoCounters.A
     component(store.scope(state: \.second, action: \.second), key: "second", counterView)
     p("Total: \(store.total)", ["id": "total"])
     button("Reset both", send: .resetButtonTapped)
+    // A live link (relative, so it works wherever the pages are mounted): the single counter's
+    // page replaces this one without a reload, and Back returns.
+    Node.tag("p") {
+      Node.tag("a", ["href": "counter", "data-ocaf-live-link": ""]) { "The single counter →" }
+    }
   }
 }

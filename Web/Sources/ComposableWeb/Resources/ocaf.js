@@ -18,7 +18,10 @@
 // server with each change (`location`, the part of the URL below the page's own path, pushed or
 // replaced as the feature says) and tells the server when Back, Forward or a live link changes
 // the URL under it (`{"navigate": location}`). A page without a route keeps one history entry
-// per level of its navigation stack, so that Back pops it.
+// per level of its navigation stack, so that Back pops it. A live link (`data-ocaf-live-link`)
+// to another live page of the same app, and Back or Forward to one, switch the page without a
+// reload: the socket is closed and a new one starts that page's session, whose render replaces
+// the page (the server sends `{"type":"reload"}` for a URL that is no live page).
 //
 // It exposes nothing to other scripts (the session's id stays inside it). Under Node (the unit
 // tests) it exports `createPage` and its helpers instead of starting.
@@ -133,16 +136,20 @@
     }
 
     function connect() {
+      // A page switched to by a live link names no feature: the server finds it by its URL.
       var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
         (root.getAttribute("data-ocaf-socket") || "/live") +
-        "?feature=" + encodeURIComponent(feature) +
-        "&page=" + encodeURIComponent(here()) +
+        "?" + (feature ? "feature=" + encodeURIComponent(feature) + "&" : "") +
+        "page=" + encodeURIComponent(here()) +
         (nonce ? "&nonce=" + encodeURIComponent(nonce) : "") +
         (sessionID ? "&session=" + encodeURIComponent(sessionID) : "");
-      socket = new window.WebSocket(url);
+      var opened = new window.WebSocket(url);
+      socket = opened;
       socket.onopen = function () { attempts = 0; refusal = null; stopping = null; };
       socket.onmessage = function (event) { apply(JSON.parse(event.data)); };
       socket.onclose = function () {
+        // A socket the page left for another page's is done with.
+        if (socket !== opened) return;
         socket = null;
         setOffline(true);
         if (stopped) {
@@ -352,12 +359,30 @@
       }
     }
 
+    // Switches to the live page at `url` (pushed as a new history entry when `push`): the
+    // session of this page is left, and a new socket starts the other page's.
+    function switchTo(url, push) {
+      if (push) history.pushState({ ocafURL: true }, "", url);
+      feature = null;
+      sessionID = null;
+      historyDepth = 0;
+      ignoredPops = 0;
+      var previous = socket;
+      socket = null;
+      if (previous) previous.close();
+      setOffline(true, true);
+      connect();
+    }
+
     window.addEventListener("popstate", function (event) {
+      var below = locationBelow(base, here());
+      // Back or Forward to another page's URL: switch to it.
+      if (below === null) {
+        switchTo(here(), false);
+        return;
+      }
       if (routed) {
-        var below = locationBelow(base, here());
-        // Back to a URL of another page: load it.
-        if (below === null) location.reload();
-        else send({ navigate: below });
+        send({ navigate: below });
         return;
       }
       var depth = (event.state && event.state.ocafDepth) || 0;
@@ -377,7 +402,36 @@
 
     // MARK: Messages
 
+    // A render for a page the page switched to says which: its feature, path, route and title.
+    function takePage(page) {
+      feature = page.feature;
+      base = page.base;
+      routed = !!page.routed;
+      root.setAttribute("data-ocaf-feature", feature);
+      root.setAttribute("data-ocaf-base", base);
+      if (routed) root.setAttribute("data-ocaf-routed", "");
+      else root.removeAttribute("data-ocaf-routed");
+      if (page.title) document.title = page.title;
+      // The page's header, if the layout shows one: its title, summary and paragraph.
+      var header = document.querySelector("header");
+      if (!header) return;
+      [["h1", page.heading], [".ocaf-summary", page.summary], [".ocaf-about", page.about]]
+        .forEach(function (part) {
+          var element = header.querySelector(part[0]);
+          if (!element) return;
+          element.textContent = part[1] || "";
+          element.hidden = !part[1];
+        });
+    }
+
     function apply(message) {
+      if (message.type === "reload") {
+        // The URL is no live page of this app: load it.
+        stopped = "Loading…";
+        location.reload();
+        return;
+      }
+      if (message.type === "render" && message.page) takePage(message.page);
       if (message.type === "render") {
         var lost = sessionID !== null && message.session !== sessionID;
         var typed = lost ? typedValues() : null;
@@ -451,6 +505,14 @@
       }, 10000);
     }
 
+    // The path and query of a link's `href`, resolved against the page's URL, when it is on this
+    // site; null for another site's.
+    function sameSite(href) {
+      var url;
+      try { url = new window.URL(href, location.href); } catch (e) { return null; }
+      return url.origin === location.origin ? url.pathname + url.search : null;
+    }
+
     function closest(event, attribute) {
       var target = event.target.closest ? event.target.closest("[" + attribute + "]") : null;
       return target && root.contains(target) ? target : null;
@@ -466,18 +528,20 @@
         send({ handler: event.target.getAttribute("data-ocaf-dismiss") });
         return;
       }
-      // A live link to another state of this page changes its URL and tells the server.
+      // A live link to another state of this page changes its URL and tells the server; one
+      // to another page switches to it.
       var link = closest(event, "data-ocaf-live-link");
-      if (link && routed && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
-        var below = locationBelow(base, link.getAttribute("href") || "");
-        if (below !== null && socket) {
-          event.preventDefault();
-          if (link.getAttribute("href") !== here()) {
-            history.pushState({ ocafURL: true }, "", link.getAttribute("href"));
-          }
+      var href = link ? sameSite(link.getAttribute("href") || "") : null;
+      if (link && socket && href !== null && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+        var below = locationBelow(base, href);
+        event.preventDefault();
+        if (below !== null && routed) {
+          if (href !== here()) history.pushState({ ocafURL: true }, "", href);
           send({ navigate: below });
-          return;
+        } else if (below === null || href !== here()) {
+          switchTo(href, true);
         }
+        return;
       }
       var target = closest(event, "data-ocaf-click");
       if (!target) return;
