@@ -285,6 +285,8 @@ test("a live link to another page switches to it without a reload", () => {
   assert.equal(fire(about, "click").defaultPrevented, true);
   assert.equal(window.location.pathname, "/about");
   assert.equal(window.history.length, 2);
+  // A patch of the page it left, still on its way, is not applied to the new one.
+  socket.receive({ type: "patch", patches: [{ id: "c", html: "<p>stale</p>" }] });
   socket.close();
   window.runTimers();
   assert.equal(FakeSocket.opened.length, 2, "the old socket's close starts no reconnection");
@@ -295,6 +297,8 @@ test("a live link to another page switches to it without a reload", () => {
     page: { feature: "about", base: "/about", routed: true, title: "About · App", heading: "About", summary: "Who we are." },
     html: `<div data-ocaf-component="c"><p>About us</p></div>`,
   });
+  assert.equal(root.textContent, "About us");
+  socket.receive({ type: "patch", patches: [{ id: "c", html: "<p>stale</p>" }] });
   assert.equal(root.textContent, "About us");
   assert.equal(root.getAttribute("data-ocaf-feature"), "about");
   assert.equal(root.hasAttribute("data-ocaf-routed"), true);

@@ -420,6 +420,11 @@ import Testing
     await page.click("← Back")
     #expect(page.text(of: "h2") == "Counter screen")
     #expect(page.text(of: ".screen .count") == "1")
+    // The browser's Back button pops it too.
+    await page.click("Push number fact")
+    await page.back()
+    #expect(page.text(of: "h2") == "Counter screen")
+    #expect(page.find("[data-ocaf-stack]")?.attribute("data-ocaf-depth") == "1")
     await page.click("Pop to root")
     #expect(page.text(of: "#depth") == "Screens on the stack: 0")
     #expect(!page.has(".screen"))

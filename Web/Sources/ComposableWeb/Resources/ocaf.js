@@ -146,7 +146,10 @@
       var opened = new window.WebSocket(url);
       socket = opened;
       socket.onopen = function () { attempts = 0; refusal = null; stopping = null; };
-      socket.onmessage = function (event) { apply(JSON.parse(event.data)); };
+      socket.onmessage = function (event) {
+        // What the page's previous socket still delivers belongs to the page it left.
+        if (socket === opened) apply(JSON.parse(event.data));
+      };
       socket.onclose = function () {
         // A socket the page left for another page's is done with.
         if (socket !== opened) return;
