@@ -184,25 +184,22 @@ public final class LivePage<State, Action> {
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
   ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
-    guard let node = clickable(label, fileID: fileID, line: line) else { return }
+    guard let node = clickable(label, caller: caller) else { return }
     if node.tag == "a", node.attribute("data-ocaf-live-link") != nil, let href = node.attribute("href") {
-      await followLink(href, fileID: fileID, line: line)
+      await followLink(href, caller: caller)
       return
     }
     guard !isDisabled(node) else {
-      reportIssue(
-        "Cannot click \(describe(node)): it is disabled.",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+      caller.report("Cannot click \(describe(node)): it is disabled.")
       return
     }
     guard let handler = node.attribute("data-ocaf-click") ?? submitHandler(of: node) else {
-      reportIssue(
-        "Cannot click \(describe(node)): it has no live handler (no action is sent when it is clicked).",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+      caller.report("Cannot click \(describe(node)): it has no live handler (no action is sent when it is clicked).")
       return
     }
-    await send(#"{"handler":"\#(handler)"}"#, expected: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+    await send(#"{"handler":"\#(handler)"}"#, expected: expected, caller: caller)
   }
 
   /// Types `text` into the field labelled `field` (by its label's text, placeholder,
@@ -213,19 +210,20 @@ public final class LivePage<State, Action> {
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
   ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
-    guard let node = self.field(field, fileID: fileID, line: line) else { return }
+    guard let node = self.field(field, caller: caller) else { return }
     let value: String
     if node.attribute("type") == "number" || node.attribute("type") == "range" {
       guard let number = Double(text) else {
-        reportIssue("\(describe(node)) takes numbers, not '\(text)'.", fileID: fileID, filePath: filePath, line: line, column: column)
+        caller.report("\(describe(node)) takes numbers, not '\(text)'.")
         return
       }
       value = Self.json(number)
     } else {
       value = Self.json(text)
     }
-    await sendValue(value, to: node, fileID: fileID, filePath: filePath, line: line, column: column, expected: expected)
+    await sendValue(value, to: node, expected: expected, caller: caller)
   }
 
   /// Checks or unchecks the checkbox labelled `field`; `on` by default flips it.
@@ -235,14 +233,15 @@ public final class LivePage<State, Action> {
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
   ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
-    guard let node = self.field(field, fileID: fileID, line: line) else { return }
+    guard let node = self.field(field, caller: caller) else { return }
     guard node.attribute("type") == "checkbox" || node.attribute("type") == "radio" else {
-      reportIssue("\(describe(node)) is not a checkbox.", fileID: fileID, filePath: filePath, line: line, column: column)
+      caller.report("\(describe(node)) is not a checkbox.")
       return
     }
     let checked = on ?? (node.attribute("checked") == nil)
-    await sendValue(checked ? "true" : "false", to: node, fileID: fileID, filePath: filePath, line: line, column: column, expected: expected)
+    await sendValue(checked ? "true" : "false", to: node, expected: expected, caller: caller)
   }
 
   /// Chooses the option whose text is `option` in the drop-down labelled `field`.
@@ -252,18 +251,17 @@ public final class LivePage<State, Action> {
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
   ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
-    guard let node = self.field(field, fileID: fileID, line: line) else { return }
+    guard let node = self.field(field, caller: caller) else { return }
     let options = node.descendants.filter { $0.tag == "option" }
     guard let chosen = options.first(where: { $0.visibleText == option }),
       let position = chosen.attribute("value")
     else {
-      reportIssue(
-        "\(describe(node)) has no option '\(option)'; it has: \(options.map { "'\($0.visibleText)'" }.joined(separator: ", ")).",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+      caller.report("\(describe(node)) has no option '\(option)'; it has: \(options.map { "'\($0.visibleText)'" }.joined(separator: ", ")).")
       return
     }
-    await sendValue(position, to: node, fileID: fileID, filePath: filePath, line: line, column: column, expected: expected)
+    await sendValue(position, to: node, expected: expected, caller: caller)
   }
 
   /// Submits the form that `selector` matches (by default the page's only form).
@@ -273,17 +271,16 @@ public final class LivePage<State, Action> {
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
   ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
     let forms = nodes(selector).filter { $0.tag == "form" }
     guard forms.count == 1, let handler = forms[0].attribute("data-ocaf-submit") else {
-      reportIssue(
-        forms.isEmpty ? "The page has no form matching '\(selector)'." :
+      caller.report(forms.isEmpty ? "The page has no form matching '\(selector)'." :
           forms.count > 1 ? "\(forms.count) forms match '\(selector)': say which." :
-          "\(describe(forms[0])) sends nothing when submitted.",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+          "\(describe(forms[0])) sends nothing when submitted.")
       return
     }
-    await send(#"{"handler":"\#(handler)"}"#, expected: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+    await send(#"{"handler":"\#(handler)"}"#, expected: expected, caller: caller)
   }
 
   /// Dismisses the open dialog (sheet, alert or confirmation dialog), as Escape does.
@@ -292,57 +289,75 @@ public final class LivePage<State, Action> {
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
   ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
     let dialogs = root.descendants.filter { $0.tag == "dialog" && $0.attribute("data-ocaf-dismiss") != nil }
     guard let dialog = dialogs.last, let handler = dialog.attribute("data-ocaf-dismiss") else {
-      reportIssue("The page shows no dialog to dismiss.", fileID: fileID, filePath: filePath, line: line, column: column)
+      caller.report("The page shows no dialog to dismiss.")
       return
     }
-    await send(#"{"handler":"\#(handler)"}"#, expected: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+    await send(#"{"handler":"\#(handler)"}"#, expected: expected, caller: caller)
   }
 
   /// Goes back in the page's history, as the browser's Back button does: to the previous
   /// location of a routed page, or, on a page without a route, one screen back in its
   /// navigation stack.
-  public func back(fileID: StaticString = #fileID, line: UInt = #line) async {
+  public func back(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
     if history.isEmpty, let stack = root.descendants.first(where: { $0.attribute("data-ocaf-stack") != nil }),
       let depth = stack.attribute("data-ocaf-depth").flatMap(Int.init), depth > 0,
       let pop = stack.attribute("data-ocaf-pop")
     {
-      await send(#"{"handler":"\#(pop)","value":\#(depth - 1)}"#, expected: nil, fileID: fileID, filePath: #filePath, line: line, column: 0)
+      await send(#"{"handler":"\#(pop)","value":\#(depth - 1)}"#, expected: nil, caller: caller)
       return
     }
     guard historyIndex > 0 else {
-      reportIssue("The page has nowhere to go back to.", fileID: fileID, line: line)
+      caller.report("The page has nowhere to go back to.")
       return
     }
     historyIndex -= 1
-    await send(Self.navigation(history[historyIndex]), expected: nil, fileID: fileID, filePath: #filePath, line: line, column: 0)
+    await send(Self.navigation(history[historyIndex]), expected: nil, caller: caller)
   }
 
   /// Goes forward in a routed page's history, as the browser's Forward button does.
-  public func forward(fileID: StaticString = #fileID, line: UInt = #line) async {
+  public func forward(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
     guard historyIndex + 1 < history.count else {
-      reportIssue("The page has nowhere to go forward to.", fileID: fileID, line: line)
+      caller.report("The page has nowhere to go forward to.")
       return
     }
     historyIndex += 1
-    await send(Self.navigation(history[historyIndex]), expected: nil, fileID: fileID, filePath: #filePath, line: line, column: 0)
+    await send(Self.navigation(history[historyIndex]), expected: nil, caller: caller)
   }
 
   /// Goes to `location` of a routed page, as a live link to it does (a new history entry).
-  public func navigate(to location: LiveLocation, fileID: StaticString = #fileID, line: UInt = #line) async {
+  public func navigate(
+    to location: LiveLocation,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await navigate(
+      to: location, caller: Caller(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  private func navigate(to location: LiveLocation, caller: Caller) async {
     update()
     guard !history.isEmpty else {
-      reportIssue("The page has no route: it has no locations to go to.", fileID: fileID, line: line)
+      caller.report("The page has no route: it has no locations to go to.")
       return
     }
     history.removeSubrange((historyIndex + 1)...)
     history.append(location)
     historyIndex += 1
-    await send(Self.navigation(location), expected: nil, fileID: fileID, filePath: #filePath, line: line, column: 0)
+    await send(Self.navigation(location), expected: nil, caller: caller)
   }
 
   /// Waits until `condition` holds for the page, as effects change it; a failure if it doesn't
@@ -361,9 +376,8 @@ public final class LivePage<State, Action> {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while !condition(self) {
       guard ContinuousClock.now < deadline else {
-        reportIssue(
-          "The page did not get there within \(timeout). It shows: \(text)",
-          fileID: fileID, filePath: filePath, line: line, column: column)
+        Caller(fileID: fileID, filePath: filePath, line: line, column: column).report(
+          "The page did not get there within \(timeout). It shows: \(text)")
         return
       }
       try? await Task.sleep(for: .milliseconds(5))
@@ -373,44 +387,35 @@ public final class LivePage<State, Action> {
   // MARK: Messages
 
   private func send(
-    _ message: String, expected: ((inout State) throws -> Void)?,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    _ message: String, expected: ((inout State) throws -> Void)?, caller: Caller
   ) async {
     session.receive(message)
     if let testDriver {
-      await testDriver.forward(
-        expected: expected, fileID: fileID, filePath: filePath, line: line, column: column)
+      await testDriver.forward(expected: expected, caller: caller)
     } else if expected != nil {
-      reportIssue(
-        "A page of a Store takes no expected change: make it with a TestStore to assert each step.",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+      caller.report("A page of a Store takes no expected change: make it with a TestStore to assert each step.")
     }
     update()
   }
 
   private func sendValue(
-    _ value: String, to node: PageNode,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
-    expected: ((inout State) throws -> Void)?
+    _ value: String, to node: PageNode, expected: ((inout State) throws -> Void)?, caller: Caller
   ) async {
     guard let handler = node.attribute("data-ocaf-input") ?? node.attribute("data-ocaf-change") else {
-      reportIssue(
-        "\(describe(node)) is \(isDisabled(node) ? "disabled" : "not bound to the state"): typing in it sends nothing.",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+      caller.report("\(describe(node)) is \(isDisabled(node) ? "disabled" : "not bound to the state"): typing in it sends nothing.")
       return
     }
     await send(
-      #"{"handler":"\#(handler)","value":\#(value)}"#, expected: expected,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      #"{"handler":"\#(handler)","value":\#(value)}"#, expected: expected, caller: caller)
   }
 
-  private func followLink(_ href: String, fileID: StaticString, line: UInt) async {
+  private func followLink(_ href: String, caller: Caller) async {
     guard href.hasPrefix(pagePath), let location = LiveLocation(text: String(href.dropFirst(pagePath.count)))
     else {
-      reportIssue("The link to \(href) leaves the page: page tests stay on one page.", fileID: fileID, line: line)
+      caller.report("The link to \(href) leaves the page: page tests stay on one page.")
       return
     }
-    await navigate(to: location, fileID: fileID, line: line)
+    await navigate(to: location, caller: caller)
   }
 
   /// Applies what the session sent since the last look: renders, patches and locations.
@@ -529,7 +534,7 @@ public final class LivePage<State, Action> {
     return root.descendants.filter(parsed.matches)
   }
 
-  private func clickable(_ label: String, fileID: StaticString, line: UInt) -> PageNode? {
+  private func clickable(_ label: String, caller: Caller) -> PageNode? {
     let all = root.descendants
     var matches = all.filter { node in
       guard node.tag == "button" || node.tag == "a" || node.attribute("data-ocaf-click") != nil
@@ -546,17 +551,16 @@ public final class LivePage<State, Action> {
     if matches.isEmpty, let parsed = PageSelector(label) { matches = all.filter(parsed.matches) }
     return single(matches, "nothing to click labelled '\(label)'", candidates: all.filter {
       $0.tag == "button" || $0.tag == "a" || $0.attribute("data-ocaf-click") != nil
-    }, fileID: fileID, line: line)
+    }, caller: caller)
   }
 
-  private func field(_ name: String, fileID: StaticString, line: UInt) -> PageNode? {
+  private func field(_ name: String, caller: Caller) -> PageNode? {
     update()
     let candidates = root.descendants.filter {
       $0.tag == "input" || $0.tag == "textarea" || $0.tag == "select"
     }
     return single(
-      fields(named: name), "no field labelled '\(name)'", candidates: candidates, fileID: fileID,
-      line: line)
+      fields(named: name), "no field labelled '\(name)'", candidates: candidates, caller: caller)
   }
 
   /// The fields `name` names: by id, name, placeholder or `aria-label`; else by a label's
@@ -585,20 +589,18 @@ public final class LivePage<State, Action> {
   }
 
   private func single(
-    _ matches: [PageNode], _ missing: String, candidates: [PageNode], fileID: StaticString, line: UInt
+    _ matches: [PageNode], _ missing: String, candidates: [PageNode], caller: Caller
   ) -> PageNode? {
     switch matches.count {
     case 1:
       return matches[0]
     case 0:
-      reportIssue(
-        "The page has \(missing). It has: \(candidates.prefix(12).map(describe).joined(separator: ", "))\(candidates.isEmpty ? "none" : "").",
-        fileID: fileID, line: line)
+      caller.report(
+        "The page has \(missing). It has: \(candidates.prefix(12).map(describe).joined(separator: ", "))\(candidates.isEmpty ? "none" : "").")
       return nil
     default:
-      reportIssue(
-        "\(matches.count) elements match: \(matches.prefix(6).map(describe).joined(separator: ", ")). Say which with a CSS selector.",
-        fileID: fileID, line: line)
+      caller.report(
+        "\(matches.count) elements match: \(matches.prefix(6).map(describe).joined(separator: ", ")). Say which with a CSS selector.")
       return nil
     }
   }
@@ -684,14 +686,23 @@ public struct PageElement {
   }
 }
 
+/// Where a test called a ``LivePage`` from: the issues the call finds are reported there.
+struct Caller {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  func report(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
 /// What a page made with a `TestStore` sends its actions through.
 @MainActor
 protocol TestStoreDriving<State> {
   associatedtype State
-  func forward(
-    expected: ((inout State) throws -> Void)?,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) async
+  func forward(expected: ((inout State) throws -> Void)?, caller: Caller) async
   /// Shows the test store's state on the page; `true` when it differed.
   func sync() -> Bool
 }
@@ -729,15 +740,13 @@ final class TestDriver<State: Equatable, Action>: TestStoreDriving {
 
   /// Sends what the page's view sent through the test store, with the expected change. (The
   /// page then shows the test store's state: see ``sync()``.)
-  func forward(
-    expected: ((inout State) throws -> Void)?,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) async {
+  func forward(expected: ((inout State) throws -> Void)?, caller: Caller) async {
     let actions = recorded.actions
     recorded.actions = []
     for action in actions {
       _ = await testStore.send(
-        action, assert: expected, fileID: fileID, file: filePath, line: line, column: column)
+        action, assert: expected, fileID: caller.fileID, file: caller.filePath, line: caller.line,
+        column: caller.column)
     }
   }
 
