@@ -50,6 +50,19 @@ test("a rendered page's socket takes over its session and asks for its own page"
   assert.equal(root.getAttribute("aria-busy"), "false");
 });
 
+test("a page sends nothing on its socket before the server's first message on it", () => {
+  const { window, socket } = page({
+    html: counter(0), url: "/todos",
+    attributes: `data-ocaf-routed="" data-ocaf-base="/todos" data-ocaf-location=""`,
+  });
+  window.history.pushState({}, "", "/todos?filter=done");
+  window.back();
+  assert.deepEqual(socket.sent, [], "Back before the server answered sends no navigation");
+  socket.receive({ type: "attached", session: "s1" });
+  window.forward();
+  assert.deepEqual(socket.sent, [{ navigate: "?filter=done" }]);
+});
+
 test("a click sends its handler once, and the element is busy until its patch", () => {
   const { socket, root } = page({ html: counter(0) });
   socket.receive({ type: "attached", session: "s1" });

@@ -14,20 +14,18 @@ enum LiveSocketServing {
     let attachment: LiveAttachment
     let messages: OutboundQueue
     let channel: any Channel
-    /// The socket's ``LiveFrameHandler`` (`nil` if it could not be added), and the marker it
-    /// sent down Hummingbird's sequence.
-    let reader: LiveFrameHandler.Installed?
-    let marker: String
+    /// Whether the page's messages come through a ``LiveFrameHandler`` (the one read path),
+    /// rather than through Hummingbird's sequence (only if the handler could not be added).
+    let isReadByHandler: Bool
 
     init(
       attachment: LiveAttachment, messages: OutboundQueue, channel: any Channel,
-      reader: LiveFrameHandler.Installed?, marker: String
+      isReadByHandler: Bool
     ) {
       self.attachment = attachment
       self.messages = messages
       self.channel = channel
-      self.reader = reader
-      self.marker = marker
+      self.isReadByHandler = isReadByHandler
     }
   }
 
@@ -47,6 +45,21 @@ enum LiveSocketServing {
       channel.flush()
       Self.closeIfNotReading(channel, limit: limits.maximumUnsentBytes, logger: logger)
     }
+    // The page's messages are taken off the channel's pipeline, from before the session's
+    // first message is written: a page sends nothing before it.
+    let reader: LiveFrameHandler.Installed?
+    do {
+      reader = try await channel.eventLoop.submit {
+        try LiveFrameHandler.install(
+          on: channel, maximumSize: LiveSession.maximumMessageSize * 2,
+          limit: limits.inboundQueueSize)
+      }.get()
+    } catch {
+      logger.warning(
+        "Reading the socket through Hummingbird's sequence: its frame handler could not be added",
+        metadata: ["error": "\(error)"])
+      reader = nil
+    }
     guard
       let attachment = await endpoint.attach(
         request,
@@ -62,27 +75,15 @@ enum LiveSocketServing {
           }
         })
     else {
+      reader?.discard()
       // A refusal, if any, is already queued: write it before closing.
       await messages.drain()
       return nil
     }
-    // From here on the page's messages are taken off the channel's pipeline.
-    let marker = LiveSession.makeID()
-    let reader: LiveFrameHandler.Installed?
-    do {
-      reader = try await channel.eventLoop.submit {
-        try LiveFrameHandler.install(
-          on: channel, attachment: attachment, maximumSize: LiveSession.maximumMessageSize * 2,
-          marker: marker)
-      }.get()
-    } catch {
-      logger.warning(
-        "Reading the socket through Hummingbird's sequence: its frame handler could not be added",
-        metadata: ["error": "\(error)"])
-      reader = nil
-    }
+    reader?.attach(attachment)
     return Attached(
-      attachment: attachment, messages: messages, channel: channel, reader: reader, marker: marker)
+      attachment: attachment, messages: messages, channel: channel,
+      isReadByHandler: reader != nil)
   }
 
   /// Serves an attached page until it goes away, then detaches it.
@@ -91,7 +92,7 @@ enum LiveSocketServing {
   ) async throws {
     defer { attached.messages.finish() }
     do {
-      try await Self.read(inbound: inbound, attached: attached)
+      try await Self.read(inbound: inbound, attached: attached, logger: logger)
     } catch {
       await attached.attachment.detach()
       throw error
@@ -112,22 +113,34 @@ enum LiveSocketServing {
     channel.close(promise: nil)
   }
 
-  /// Hands the socket's messages to the session, until the page goes away. The session handles
-  /// them in order on the main actor; the socket is read meanwhile into a bounded queue, and
-  /// what does not fit is dropped.
+  /// Reads Hummingbird's sequence until the page goes away: it handles control frames (pings,
+  /// the closing handshake) as it is read. The page's messages come through the socket's
+  /// ``LiveFrameHandler``, so a data frame here came before the session's first message, which
+  /// a page waits for: it is dropped, with a log line for the socket's first. Only if the
+  /// handler could not be added are the page's messages read here, frame by frame (a message in
+  /// fragments is dropped: browsers send a page's small messages whole). The session handles
+  /// them in order on the main actor; what does not fit in its bounded queue is dropped.
   ///
-  /// The messages are taken off the channel's pipeline by a ``LiveFrameHandler``; Hummingbird's
-  /// sequence, read here frame by frame, brings only what arrived before the handler was
-  /// added, then the handler's marker, and handles control frames (pings, the closing
-  /// handshake) as it is read. A message that came in fragments that early is dropped (browsers
-  /// send a page's small messages whole). The loop waits for as long as the page stays, so it
-  /// keeps little in its frame (the handler is installed while attaching, not here: that made
-  /// this frame 0.7 kB larger) and runs on the global executor (preferring the connection's
-  /// event loop cost an idle page a kilobyte and saved no measurable time).
+  /// The loop waits for as long as the page stays, so it keeps little in its frame (the
+  /// handler is installed while attaching, not here: that made this frame 0.7 kB larger) and
+  /// runs on the global executor (preferring the connection's event loop cost an idle page a
+  /// kilobyte and saved no measurable time).
   @inline(never)
-  private static func read(inbound: WebSocketInboundStream, attached: Attached) async throws {
+  private static func read(
+    inbound: WebSocketInboundStream, attached: Attached, logger: Logger
+  ) async throws {
+    var loggedEarlyFrame = false
     for try await frame in inbound {
       let attachment = attached.attachment
+      if attached.isReadByHandler {
+        if !loggedEarlyFrame {
+          loggedEarlyFrame = true
+          logger.warning(
+            "Dropped a message the page sent before the session's first message (logged once per socket)")
+        }
+        attachment.drop()
+        continue
+      }
       guard frame.fin else { continue }
       switch frame.opcode {
       case .text:
@@ -135,12 +148,7 @@ enum LiveSocketServing {
           attachment.drop()
           continue
         }
-        let text = String(buffer: frame.data)
-        if let reader = attached.reader, text == attached.marker {
-          reader.release()
-        } else {
-          attachment.receive(.text(text))
-        }
+        attachment.receive(.text(String(buffer: frame.data)))
       case .binary:
         attachment.receive(.binary(byteCount: frame.data.readableBytes))
       case .continuation:

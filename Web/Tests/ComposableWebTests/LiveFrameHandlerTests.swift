@@ -32,6 +32,7 @@ import Testing
     let queue: InboundQueue
 
     init(limit: Int = 64) throws {
+      self.limit = limit
       channel = EmbeddedChannel()
       recorder = Recorder()
       try channel.pipeline.syncOperations.addHandlers(
@@ -50,13 +51,23 @@ import Testing
       }
     }
 
-    func install(marker: String = "marker") throws -> LiveFrameHandler.Installed {
-      try LiveFrameHandler.install(
-        on: channel,
-        attachment: LiveAttachment(
-          queue: queue, connection: SessionRegistry.Connection(sessionID: "test", token: 0),
-          registry: SessionRegistry(features: [], logger: Logger(label: "test"))),
-        maximumSize: 1_000, marker: marker)
+    let limit: Int
+
+    func install() throws -> LiveFrameHandler.Installed {
+      try LiveFrameHandler.install(on: channel, maximumSize: 1_000, limit: limit)
+    }
+
+    var attachment: LiveAttachment {
+      LiveAttachment(
+        queue: queue, connection: SessionRegistry.Connection(sessionID: "test", token: 0),
+        registry: SessionRegistry(features: [], logger: Logger(label: "test")))
+    }
+
+    /// Installs the handler and gives it the attachment at once.
+    func installAttached() throws {
+      let installed = try install()
+      installed.attach(attachment)
+      runLoop()
     }
 
     /// Sends a frame as a browser does (masked) into the channel.
@@ -77,14 +88,15 @@ import Testing
     }
   }
 
-  @Test func framesFromBeforeTheHandlerReachTheSequenceAheadOfTheMarker() throws {
+  @Test func aFrameFromBeforeTheHandlerReachesOnlyHummingbirdsSequence() throws {
     let harness = try Harness()
     try harness.send(.text, "early")
-    _ = try harness.install(marker: "m-123")
-    #expect(harness.recorder.texts == ["early", "m-123"])
+    try harness.installAttached()
+    try harness.send(.text, "later")
+    #expect(harness.recorder.texts == ["early"])
   }
 
-  @Test func messagesAreHeldUntilReleasedThenHandedOverInOrder() async throws {
+  @Test func messagesAreHeldUntilAttachedThenHandedOverInOrder() async throws {
     let harness = try Harness()
     let installed = try harness.install()
     try harness.send(.text, "one")
@@ -92,33 +104,41 @@ import Testing
     // Held: neither the queue nor Hummingbird's sequence sees them.
     try await Task.sleep(for: .milliseconds(20))
     #expect(harness.received.value.isEmpty)
-    #expect(harness.recorder.texts == ["marker"])
-    installed.release()
+    #expect(harness.recorder.texts.isEmpty)
+    installed.attach(harness.attachment)
     harness.runLoop()
     try harness.send(.text, "three")
     try await waitUntil { harness.received.value.count == 3 }
     #expect(harness.received.value == ["one", "two", "three"])
-    #expect(harness.recorder.texts == ["marker"])
+    #expect(harness.recorder.texts.isEmpty)
+  }
+
+  @Test func aRefusedSocketsMessagesGoNowhere() async throws {
+    let harness = try Harness()
+    let installed = try harness.install()
+    try harness.send(.text, "before")
+    installed.discard()
+    harness.runLoop()
+    try harness.send(.text, "after")
+    try await Task.sleep(for: .milliseconds(20))
+    #expect(harness.received.value.isEmpty)
+    #expect(harness.recorder.texts.isEmpty)
   }
 
   @Test func controlFramesGoOnToHummingbird() async throws {
     let harness = try Harness()
-    let installed = try harness.install()
-    installed.release()
-    harness.runLoop()
+    try harness.installAttached()
     try harness.send(.ping, "p")
     try harness.send(.text, "click")
     try harness.send(.connectionClose, "")
     try await waitUntil { harness.received.value.count == 1 }
     #expect(harness.received.value == ["click"])
-    #expect(harness.recorder.frames.map(\.opcode) == [.text, .ping, .connectionClose])
+    #expect(harness.recorder.frames.map(\.opcode) == [.ping, .connectionClose])
   }
 
   @Test func aFragmentedMessageArrivesWholeAndABinaryOneAsItsSize() async throws {
     let harness = try Harness()
-    let installed = try harness.install()
-    installed.release()
-    harness.runLoop()
+    try harness.installAttached()
     try harness.send(.text, "{\"hand", fin: false)
     try harness.send(.continuation, "ler\":\"h1\"}")
     try harness.send(.binary, "12345")
@@ -128,24 +148,22 @@ import Testing
 
   @Test func aFragmentedMessageOverTheLimitIsAnError() throws {
     let harness = try Harness()
-    let installed = try harness.install()
-    installed.release()
-    harness.runLoop()
+    try harness.installAttached()
     try harness.send(.text, String(repeating: "x", count: 600), fin: false)
     #expect(throws: NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge) {
       try harness.send(.continuation, String(repeating: "x", count: 600))
     }
   }
 
-  @Test func heldMessagesBeyondTheQueuesLimitAreDroppedAndCounted() async throws {
+  @Test func heldMessagesBeyondTheLimitAreDroppedAndCountedOnceAttached() async throws {
     let harness = try Harness(limit: 2)
     let installed = try harness.install()
     for index in 0..<5 { try harness.send(.text, "m\(index)") }
-    #expect(harness.dropped.value == [1])
-    installed.release()
+    #expect(harness.dropped.value.isEmpty)
+    installed.attach(harness.attachment)
     harness.runLoop()
     try await waitUntil { harness.received.value.count == 2 }
     #expect(harness.received.value == ["m0", "m1"])
+    #expect(harness.dropped.value == [1])
   }
-
 }

@@ -106,6 +106,8 @@
     var nonce = (document.currentScript && document.currentScript.nonce) || "";
     root.removeAttribute("data-ocaf-session");
     var socket = null;
+    // Whether the current socket has had its first message from the server.
+    var heard = false;
     var attempts = 0;
     var refusal = null;
     var stopped = null;
@@ -145,10 +147,15 @@
         (sessionID ? "&session=" + encodeURIComponent(sessionID) : "");
       var opened = new window.WebSocket(url);
       socket = opened;
+      // The page sends nothing on a socket before the server's first message on it: the server
+      // reads the page's messages from then on (see LiveEndpoint.attach).
+      heard = false;
       socket.onopen = function () { attempts = 0; refusal = null; stopping = null; };
       socket.onmessage = function (event) {
         // What the page's previous socket still delivers belongs to the page it left.
-        if (socket === opened) apply(JSON.parse(event.data));
+        if (socket !== opened) return;
+        heard = true;
+        apply(JSON.parse(event.data));
       };
       socket.onclose = function () {
         // A socket the page left for another page's is done with.
@@ -486,7 +493,7 @@
 
     function send(message) {
       if (message.navigate === undefined && !message.handler) return false;
-      if (!socket || socket.readyState !== window.WebSocket.OPEN) return false;
+      if (!socket || !heard || socket.readyState !== window.WebSocket.OPEN) return false;
       var text = message.navigate !== undefined ? { navigate: message.navigate } :
         message.value !== undefined ? { handler: message.handler, value: message.value } :
         { handler: message.handler };
