@@ -66,11 +66,13 @@ public func forEach<ID: Hashable & Sendable, State: Identifiable, Action, Parent
   )
 }
 
-/// A view's nodes and the store their handlers send to, as a session writes them: the nodes are
+/// A view's nodes and the store their handlers send to, as a renderer writes them: the nodes are
 /// written straight to HTML, and each handler is bound to the store as its id is issued.
 protocol ComponentBody {
   @MainActor
-  func write(in session: LiveSession, context: inout LiveSession.RenderContext, into output: inout [UInt8])
+  func write(
+    in renderer: ComponentRenderer, context: inout ComponentRenderer.Context,
+    into output: inout [UInt8])
 }
 
 struct StoreNodes<State, Action>: ComponentBody {
@@ -78,8 +80,11 @@ struct StoreNodes<State, Action>: ComponentBody {
   let store: Store<State, Action>
 
   @MainActor
-  func write(in session: LiveSession, context: inout LiveSession.RenderContext, into output: inout [UInt8]) {
-    session.write(nodes, sendingTo: store, context: &context, into: &output)
+  func write(
+    in renderer: ComponentRenderer, context: inout ComponentRenderer.Context,
+    into output: inout [UInt8]
+  ) {
+    renderer.write(nodes, sendingTo: store, context: &context, into: &output)
   }
 }
 

@@ -82,14 +82,14 @@ import Testing
 
   @Test func aMessageReadEitherWayIsTheSame() {
     for text in [#"{"handler":"h7"}"#, #"{ "handler" : "h7" }"#, #"{"handler":"h\u0037"}"#] {
-      guard case let .message(message) = LiveSession.read(text) else {
+      guard case let .message(message) = PageMessage.read(text) else {
         Issue.record("\(text) was not read")
         continue
       }
       #expect(message.handler == "h7")
       #expect(message.value == nil)
     }
-    guard case .malformed = LiveSession.read(#"{"handler":"h7""#) else {
+    guard case .malformed = PageMessage.read(#"{"handler":"h7""#) else {
       Issue.record("a truncated message was read")
       return
     }

@@ -43,7 +43,7 @@ import Testing
       session.receive(click("h\(100 + index)"), at: .now.advanced(by: .seconds(index)))
     }
     let logged = records.value.filter { $0.message.contains("unknown, spent or stale handler id") }
-    #expect(logged.count == LiveSession.loggedIgnoredMessages)
+    #expect(logged.count == PageMessageLimits.loggedIgnoredMessages)
     #expect(logged.last?.metadata["note"] == "later ones from this page are not logged")
     registry.end(sessionID: connection.sessionID)
     let end = try #require(records.value.last { $0.message == "Ended a session" })

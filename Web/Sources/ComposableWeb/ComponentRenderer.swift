@@ -1,0 +1,193 @@
+import ComposableArchitecture
+import Logging
+
+/// Renders a session's components to HTML and keeps what the next render compares with: which
+/// components are mounted, by which render (generation), with which children and handler ids.
+/// It knows nothing of sockets or messages: the session asks it for a whole page or for the
+/// contents of the components that changed, and sends what it gets.
+///
+/// A component's render is observed (by the ``ChangeTracker``): a change to what it read marks
+/// that component, at that generation, as changed. Rendering a component again keeps the
+/// children it placed before whose store is the same and whose state did not change: the HTML
+/// holds only a placeholder naming them, and the page keeps their nodes.
+///
+/// ```swift
+/// let renderer = ComponentRenderer(changes: tracker, handlers: HandlerTable(grace: .seconds(5)),
+///                                  logger: logger, logName: "#1")
+/// var html: [UInt8] = []
+/// renderer.render(componentID: "c", component: root, into: &html)
+/// ```
+@MainActor
+final class ComponentRenderer {
+  private struct Mounted {
+    var component: Component
+    var generation: Int
+    var handlerIDs: [String] = []
+    var childIDs: [String] = []
+    /// The length of its last render in UTF-8 bytes, to reserve room for the next one.
+    var renderedLength = 0
+  }
+
+  /// What the render of one component keeps track of.
+  struct Context {
+    let componentID: String
+    let previousChildren: Set<String>
+    let dirty: Set<String>
+    var childIndex = 0
+    var placed: Set<String> = []
+    var handlerIDs: [String] = []
+    var childIDs: [String] = []
+    /// Inside a `fieldset` rendered `disabled`: its controls get no handler ids.
+    var isInsideDisabledFieldset = false
+  }
+
+  /// The handler ids the rendered page may send.
+  var handlers: HandlerTable
+  /// The nonce of the page's Content-Security-Policy for inline styles, if it has one: every
+  /// `style` element carries it, so that the browser applies it.
+  var styleNonce: String?
+  /// How many times a component's contents were rendered (a full render counts each component
+  /// it renders; a kept child counts nothing).
+  private(set) var componentRenders = 0
+
+  private let changes: ChangeTracker
+  private let logger: Logger
+  private let logName: String
+  private var mounted: [String: Mounted] = [:]
+  private var nextGeneration = 0
+
+  init(changes: ChangeTracker, handlers: HandlerTable, logger: Logger, logName: String) {
+    self.changes = changes
+    self.handlers = handlers
+    self.logger = logger
+    self.logName = logName
+  }
+
+  /// The generation of the mounted component `id`, if it is mounted.
+  func generation(of id: String) -> Int? {
+    mounted[id]?.generation
+  }
+
+  /// The component mounted as `id` by the render `generation`, if that render is current.
+  func component(_ id: String, generation: Int) -> Component? {
+    guard let current = mounted[id], current.generation == generation else { return nil }
+    return current.component
+  }
+
+  /// Renders a component whole, wrapped in the element that names it.
+  func render(
+    componentID: String, component: Component, dirty: Set<String> = [], into output: inout [UInt8]
+  ) {
+    HTMLWriter.append("<div data-ocaf-component=\"", to: &output)
+    HTMLWriter.escapeAttribute(componentID, into: &output)
+    HTMLWriter.append("\">", to: &output)
+    renderContents(componentID: componentID, component: component, dirty: dirty, into: &output)
+    HTMLWriter.append("</div>", to: &output)
+  }
+
+  /// Renders a component's contents. Children that were mounted by its previous render, whose
+  /// store is the same and whose state did not change, are kept as they are: the page keeps
+  /// their nodes, and the HTML holds only a placeholder naming them.
+  func renderContents(
+    componentID: String, component: Component, dirty: Set<String>, into output: inout [UInt8]
+  ) {
+    componentRenders += 1
+    let previous = mounted.removeValue(forKey: componentID)
+    if let previous { handlers.retire(previous.handlerIDs) }
+    nextGeneration += 1
+    let generation = nextGeneration
+    // Registered before its children render, so that they can tell it is mounted.
+    mounted[componentID] = Mounted(component: component, generation: generation)
+    let body = changes.observe(id: componentID, generation: generation) { component.body() }
+    var context = Context(
+      componentID: componentID, previousChildren: Set(previous?.childIDs ?? []), dirty: dirty)
+    let start = output.count
+    if let previous { output.reserveCapacity(start + previous.renderedLength) }
+    body.write(in: self, context: &context, into: &output)
+    mounted[componentID]?.renderedLength = output.count - start
+    mounted[componentID]?.handlerIDs = context.handlerIDs
+    mounted[componentID]?.childIDs = context.childIDs
+    for childID in context.previousChildren.subtracting(context.placed) { unmount(childID) }
+  }
+
+  /// Writes a component's nodes, issuing an id for each of their handlers.
+  func write<State, Action>(
+    _ node: Node<Action>, sendingTo store: Store<State, Action>, context: inout Context,
+    into output: inout [UInt8]
+  ) {
+    switch node {
+    case let .element(element):
+      HTMLWriter.openTagStart(element.tag, into: &output)
+      var isDisabled = false
+      for (name, value) in element.attributes {
+        HTMLWriter.attribute(name, value, into: &output)
+        if Self.isDisabledAttribute(name) { isDisabled = true }
+      }
+      // A disabled control sends nothing, so it gets no handler id a forged message could use.
+      if !isDisabled && !context.isInsideDisabledFieldset {
+        for (event, handler) in element.events {
+          let handlerID = handlers.issue(
+            BoundHandler(handler, sendingTo: store), componentID: context.componentID,
+            isSingleUse: HandlerTable.isSingleUse(event: event))
+          context.handlerIDs.append(handlerID)
+          HTMLWriter.eventAttribute(event, handlerID, into: &output)
+        }
+      }
+      if let styleNonce, element.tag.utf8.elementsEqual("style".utf8) {
+        HTMLWriter.attribute("nonce", styleNonce, into: &output)
+      }
+      output.append(UInt8(ascii: ">"))
+      let wasInsideDisabledFieldset = context.isInsideDisabledFieldset
+      if isDisabled && element.tag.utf8.elementsEqual("fieldset".utf8) {
+        context.isInsideDisabledFieldset = true
+      }
+      let isRawText = HTMLWriter.isRawTextElement(element.tag)
+      for child in element.children {
+        if isRawText, case let .text(text) = child {
+          HTMLWriter.writeRawText(text, into: &output)
+        } else {
+          write(child, sendingTo: store, context: &context, into: &output)
+        }
+      }
+      context.isInsideDisabledFieldset = wasInsideDisabledFieldset
+      HTMLWriter.closeTag(element.tag, into: &output)
+    case let .text(text):
+      HTMLWriter.escapeText(text, into: &output)
+    case let .fragment(nodes):
+      for child in nodes { write(child, sendingTo: store, context: &context, into: &output) }
+    case let .component(child):
+      let childID = context.componentID + "." + (child.key ?? String(context.childIndex))
+      context.childIndex += 1
+      guard context.placed.insert(childID).inserted else {
+        logger.warning(
+          "Two components share a key; the later one is left out",
+          metadata: ["session": "\(logName)", "component": LogText.escaped(childID)])
+        return
+      }
+      context.childIDs.append(childID)
+      if context.previousChildren.contains(childID), let existing = mounted[childID],
+        let identity = child.identity, existing.component.identity == identity,
+        !context.dirty.contains(childID)
+      {
+        mounted[childID]?.component = child
+        HTMLWriter.append("<div data-ocaf-component=\"", to: &output)
+        HTMLWriter.escapeAttribute(childID, into: &output)
+        HTMLWriter.append("\" data-ocaf-keep=\"\"></div>", to: &output)
+      } else {
+        render(componentID: childID, component: child, dirty: context.dirty, into: &output)
+      }
+    }
+  }
+
+  /// Whether an attribute's name is `disabled`, in any case.
+  private static func isDisabledAttribute(_ name: String) -> Bool {
+    name.utf8.count == 8 && name.lowercased() == "disabled"
+  }
+
+  /// Unmounts a component and its children, retiring their handler ids.
+  func unmount(_ componentID: String) {
+    guard let old = mounted.removeValue(forKey: componentID) else { return }
+    handlers.retire(old.handlerIDs)
+    for childID in old.childIDs { unmount(childID) }
+  }
+}
