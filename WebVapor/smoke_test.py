@@ -6,12 +6,14 @@ over HTTP, a click in Chromium patches it, and SIGINT stops the server.
 """
 
 import os
+import re
 import signal
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
+import urllib.parse
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -80,6 +82,23 @@ class VaporSmokeTest(unittest.TestCase):
         self.assertEqual(
             browser.find_element(By.CSS_SELECTOR, "#filter option[selected]").text, "Active"
         )
+
+        # A form posted without JavaScript: the session that rendered the page applies it.
+        with urllib.request.urlopen(self.base + "/profile-form", timeout=10) as response:
+            page = response.read().decode("utf-8")
+            cookie = response.headers["Set-Cookie"].split(";")[0]
+        session = re.search(r'name="ocaf-session" value="([0-9a-f]+)"', page).group(1)
+        name = re.search(r'id="display-name"[^>]*name="([a-z0-9-]+)"', page).group(1)
+        form = urllib.parse.urlencode(
+            {"ocaf-form": "form-0", "ocaf-session": session, name: "Posted to Vapor"}
+        ).encode()
+        request = urllib.request.Request(
+            self.base + "/profile-form", data=form, headers={"Cookie": cookie}, method="POST"
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            posted = response.read().decode("utf-8")
+        self.assertIn('<p class="summary">Posted to Vapor, 30,', posted)
+        self.assertIn('name="ocaf-session" value="%s"' % session, posted)
 
         self.server.send_signal(signal.SIGINT)
         self.server.wait(timeout=15)

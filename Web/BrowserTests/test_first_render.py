@@ -10,6 +10,7 @@ import unittest
 import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from support import BrowserTestCase, start_browser
 
@@ -49,6 +50,30 @@ class FirstRenderOverHTTP(BrowserTestCase):
         self.assertFalse(browser.find_element(By.ID, "ocaf-status").is_displayed())
         browser.find_element(By.PARTIAL_LINK_TEXT, "Case studies").click()
         self.assertEqual(browser.title, "Case studies")
+
+    def test_without_javascript_a_form_posts_and_the_page_shows_what_it_did(self):
+        browser = start_browser(javascript=False)
+        self.addCleanup(browser.quit)
+        browser.get(self.base + "/profile-form")
+        browser.find_element(By.ID, "display-name").send_keys("Ada Lovelace, Countess")
+        browser.find_element(By.ID, "newsletter").click()
+        age = browser.find_element(By.ID, "age")
+        age.clear()
+        age.send_keys("36")
+        Select(browser.find_element(By.ID, "theme")).select_by_visible_text("Dark")
+        browser.find_element(By.XPATH, "//button[text()='Save']").click()
+        # The session applied the fields as the reducer does (the name cut to 16 characters)
+        # and submitted the form.
+        summary = browser.find_element(By.CSS_SELECTOR, ".summary").text
+        self.assertTrue(summary.startswith("Ada Lovelace, Co, 36, Dark,"), summary)
+        self.assertIn("newsletter on", summary)
+        self.assertEqual(browser.find_element(By.ID, "display-name").get_attribute("value"), "Ada Lovelace, Co")
+        # The stepper's + posts the form too, and runs instead of Save: the same session keeps
+        # what was saved.
+        browser.find_element(By.CSS_SELECTOR, "button[aria-label=Increment]").click()
+        self.assertEqual(browser.find_element(By.CSS_SELECTOR, ".stepper-value").text, "4")
+        self.assertIn("3 stars", browser.find_element(By.CSS_SELECTOR, ".summary").text)
+        self.assertTrue(browser.find_element(By.ID, "newsletter").is_selected())
 
     def test_the_socket_takes_over_the_rendered_session_without_rendering_again(self):
         self.browser.get(self.base + "/counter")

@@ -27,6 +27,11 @@ const counter = (count, handler = "h1") =>
   `<div data-ocaf-component="c"><span class="count">${count}</span>` +
   `<button data-ocaf-click="${handler}">+</button></div>`;
 
+// A counter inside a form, as a page rendered over HTTP writes it for browsers without JavaScript.
+const postableCounter = (count) =>
+  `<form method="post" data-ocaf-submit="h2"><input type="hidden" name="ocaf-form" value="form-0">` +
+  `<input type="hidden" name="ocaf-session" value="s1">${counter(count)}</form>`;
+
 test("a part of a URL below a page's path is its location there", () => {
   assert.equal(script.locationBelow("/todos", "/todos"), "");
   assert.equal(script.locationBelow("/todos", "/todos?filter=active"), "?filter=active");
@@ -37,8 +42,9 @@ test("a part of a URL below a page's path is its location there", () => {
 });
 
 test("a rendered page's socket takes over its session and asks for its own page", () => {
-  const { socket, root } = page({ html: counter(0), url: "/counter?start=2" });
+  const { socket, root } = page({ html: postableCounter(0), url: "/counter?start=2" });
   assert.equal(root.hasAttribute("data-ocaf-session"), false, "the id leaves the page");
+  assert.equal(root.querySelector('input[name="ocaf-session"]'), null, "and its forms");
   const url = new URL(socket.url);
   assert.equal(url.pathname, "/live");
   assert.equal(url.searchParams.get("feature"), "counter");

@@ -46,6 +46,8 @@ final class ComponentRenderer {
   /// The nonce of the page's Content-Security-Policy for inline styles, if it has one: every
   /// `style` element carries it, so that the browser applies it.
   var styleNonce: String?
+  /// The page's forms, recorded while set (during a full render; see ``PageForms``).
+  var forms: PageForms?
   /// How many times a component's contents were rendered (a full render counts each component
   /// it renders; a kept child counts nothing).
   private(set) var componentRenders = 0
@@ -123,6 +125,7 @@ final class ComponentRenderer {
         HTMLWriter.attribute(name, value, into: &output)
         if Self.isDisabledAttribute(name) { isDisabled = true }
       }
+      var formKey: String?
       // A disabled control sends nothing, so it gets no handler id a forged message could use.
       if !isDisabled && !context.isInsideDisabledFieldset {
         for (event, handler) in element.events {
@@ -131,12 +134,16 @@ final class ComponentRenderer {
             isSingleUse: HandlerTable.isSingleUse(event: event))
           context.handlerIDs.append(handlerID)
           HTMLWriter.eventAttribute(event, handlerID, into: &output)
+          if let key = writeForForms(event: event, handlerID: handlerID, of: element, into: &output) {
+            formKey = key
+          }
         }
       }
       if let styleNonce, element.tag.utf8.elementsEqual("style".utf8) {
         HTMLWriter.attribute("nonce", styleNonce, into: &output)
       }
       output.append(UInt8(ascii: ">"))
+      if let formKey { writeHiddenFields(formKey: formKey, into: &output) }
       let wasInsideDisabledFieldset = context.isInsideDisabledFieldset
       if isDisabled && element.tag.utf8.elementsEqual("fieldset".utf8) {
         context.isInsideDisabledFieldset = true
@@ -150,6 +157,11 @@ final class ComponentRenderer {
         }
       }
       context.isInsideDisabledFieldset = wasInsideDisabledFieldset
+      if let formKey, forms?.closeForm() == false {
+        logger.warning(
+          "Two forms share a key; a browser without JavaScript can post only the first",
+          metadata: ["session": "\(logName)", "form": LogText.escaped(formKey)])
+      }
       HTMLWriter.closeTag(element.tag, into: &output)
     case let .text(text):
       HTMLWriter.escapeText(text, into: &output)
@@ -177,6 +189,66 @@ final class ComponentRenderer {
         render(componentID: childID, component: child, dirty: context.dirty, into: &output)
       }
     }
+  }
+
+  // MARK: Forms without JavaScript
+
+  /// What makes a form work without JavaScript, written after the handler `handlerID` of
+  /// `event`: a form with a submit handler posts (`method="post"`); during a full render (when
+  /// ``forms`` records) a bound field in it gets a name if it has none, and a button that would
+  /// submit it says which it is. Returns the key of a form this starts recording.
+  private func writeForForms<Action>(
+    event: String, handlerID: String, of element: HTMLElement<Action>, into output: inout [UInt8]
+  ) -> String? {
+    if event == "submit", element.tag == "form" {
+      if Self.attribute("method", of: element) == nil {
+        HTMLWriter.attribute("method", "post", into: &output)
+      }
+      return forms?.openForm(id: Self.attribute("id", of: element), submitHandlerID: handlerID)
+    }
+    guard forms?.isInForm == true else { return nil }
+    switch event {
+    case "input", "change":
+      let isCheckbox =
+        element.tag == "input" && Self.attribute("type", of: element)?.lowercased() == "checkbox"
+      if let name = forms?.addField(
+        named: Self.attribute("name", of: element), handlerID: handlerID, isCheckbox: isCheckbox)
+      {
+        HTMLWriter.attribute("name", name, into: &output)
+      }
+    case "click":
+      // A button submits its form unless it says otherwise; one with a name of its own posts
+      // that, and is left alone.
+      guard element.tag == "button",
+        (Self.attribute("type", of: element)?.lowercased() ?? "submit") == "submit",
+        Self.attribute("name", of: element) == nil,
+        let position = forms?.addButton(handlerID: handlerID)
+      else { return nil }
+      HTMLWriter.attribute("name", PageForms.buttonField, into: &output)
+      HTMLWriter.attribute("value", String(position), into: &output)
+    default:
+      break
+    }
+    return nil
+  }
+
+  /// The hidden fields at the start of a recorded form: its key, and the session's id in a
+  /// render made for an HTTP response.
+  private func writeHiddenFields(formKey: String, into output: inout [UInt8]) {
+    guard let forms else { return }
+    for (name, value) in [(PageForms.formField, formKey), (PageForms.sessionField, forms.sessionID)] {
+      guard let value else { continue }
+      HTMLWriter.append("<input type=\"hidden\" name=\"", to: &output)
+      HTMLWriter.escapeAttribute(name, into: &output)
+      HTMLWriter.append("\" value=\"", to: &output)
+      HTMLWriter.escapeAttribute(value, into: &output)
+      HTMLWriter.append("\">", to: &output)
+    }
+  }
+
+  /// The value of an element's attribute `name` (lowercase), if it has one.
+  private static func attribute<Action>(_ name: String, of element: HTMLElement<Action>) -> String? {
+    element.attributes.first { $0.name.lowercased() == name }?.value
   }
 
   /// Whether an attribute's name is `disabled`, in any case.

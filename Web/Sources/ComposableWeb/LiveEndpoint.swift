@@ -86,11 +86,16 @@ public final class LiveEndpoint: Sendable {
   /// Every path ``respond(to:)`` answers: the index, each feature's page, the script and the
   /// stylesheet; for a feature with a route, also `/**` below its page (any path there).
   public var pagePaths: [String] {
-    [mountPath + "/", mountPath + "/ocaf.js", mountPath + "/ocaf.css"]
-      + features.flatMap { feature in
-        let page = mountPath + "/" + feature.path
-        return feature.isRouted ? [page, page + "/**"] : [page]
-      }
+    [mountPath + "/", mountPath + "/ocaf.js", mountPath + "/ocaf.css"] + featurePagePaths
+  }
+
+  /// The paths of the features' pages (with `/**` below a routed one's), to which a browser
+  /// without JavaScript posts their forms.
+  public var featurePagePaths: [String] {
+    features.flatMap { feature in
+      let page = mountPath + "/" + feature.path
+      return feature.isRouted ? [page, page + "/**"] : [page]
+    }
   }
 
   /// The feature whose page `path` (below ``mountPath``) is, and where below its page it is.
@@ -127,17 +132,30 @@ public final class LiveEndpoint: Sendable {
   /// one of the served hosts or a trusted origin. A refusal is logged once per host or origin.
   public func admitsSocket(_ request: LiveRequest) -> Bool {
     guard admits(authority: request.header("Host")) else { return false }
+    return admitsOrigin(of: request, refusing: "WebSocket upgrades")
+  }
+
+  /// Whether `request` comes from one of the served hosts or a trusted origin, as far as its
+  /// `Origin` (and, for a form, its `Sec-Fetch-Site`) says; a refusal of `what` is logged once
+  /// per origin.
+  private func admitsOrigin(of request: LiveRequest, refusing what: String) -> Bool {
+    var foreign: String?
     if let origin = request.header("Origin"), !trustedOrigins.contains(origin),
       !hosts.allows(origin: origin)
     {
-      if offenders.isFirst("origin", origin) {
-        logger.warning(
-          "Refused WebSocket upgrades from another origin (logged once per origin)",
-          metadata: ["origin": LogText.escaped(origin)])
-      }
-      return false
+      foreign = origin
+    } else if request.method == "POST", request.header("Origin") == nil,
+      request.header("Sec-Fetch-Site") == "cross-site"
+    {
+      foreign = "a cross-site page"
     }
-    return true
+    guard let foreign else { return true }
+    if offenders.isFirst("origin", foreign) {
+      logger.warning(
+        "Refused \(what) from another origin (logged once per origin)",
+        metadata: ["origin": LogText.escaped(foreign)])
+    }
+    return false
   }
 
   /// The response to a `GET` of `request.path`, or `nil` when it is none of ``pagePaths``.
@@ -146,6 +164,11 @@ public final class LiveEndpoint: Sendable {
   /// `request`, its appear action sent) and the page carries its first render, readable without
   /// JavaScript; the page's socket then takes over that same session. The page sets the
   /// browser cookie when the request carries none.
+  ///
+  /// A `POST` to a feature's page is a form posted by a browser without JavaScript: its
+  /// session applies it (see ``SessionRegistry/submit(featurePath:visitor:request:fields:styleNonce:)``)
+  /// and the response is the page rendered again. A post from another origin is refused (403),
+  /// and so is one over ``LiveLimits/maximumFormBytes`` (413).
   public func respond(to request: LiveRequest) async -> LiveResponse? {
     let path = request.path
     guard path.hasPrefix(mountPath) else { return nil }
@@ -164,6 +187,17 @@ public final class LiveEndpoint: Sendable {
       guard case let (feature, location)? = self.feature(at: rest, query: request.query) else {
         return nil
       }
+      if request.method == "POST" {
+        guard admitsOrigin(of: request, refusing: "posted forms") else {
+          return LiveResponse(status: 403, headers: responseHeaders, body: "Forbidden\n")
+        }
+        guard request.body.utf8.count <= limits.maximumFormBytes else {
+          logger.warning(
+            "Refused a posted form over the size limit",
+            metadata: ["bytes": "\(request.body.utf8.count)", "limit": "\(limits.maximumFormBytes)"])
+          return LiveResponse(status: 413, headers: responseHeaders, body: "Form too large\n")
+        }
+      }
       var request = request
       request.location = location
       var visitor = visitor(of: request)
@@ -175,8 +209,13 @@ public final class LiveEndpoint: Sendable {
       }
       // A nonce per page lets its inline styles (`style(_:)`) apply under the default policy.
       let nonce = LiveSession.makeID()
-      let session = await registry.open(
-        featurePath: feature.path, visitor: visitor, request: request, styleNonce: nonce)
+      let session =
+        request.method == "POST"
+        ? await registry.submit(
+          featurePath: feature.path, visitor: visitor, request: request, fields: request.form,
+          styleNonce: nonce)
+        : await registry.open(
+          featurePath: feature.path, visitor: visitor, request: request, styleNonce: nonce)
       var response = html(pages.page(for: feature, render: session, nonce: nonce))
       response.headers += securityHeaders.fields(styleNonce: nonce)
       if let cookie { response.headers.append(LiveField("Set-Cookie", cookie)) }

@@ -42,6 +42,12 @@ public struct LiveLimits: Sendable {
   /// session ends (a crawler, or a browser without JavaScript, never opens one). Once attached,
   /// a session whose page goes away waits the server's disconnected lifetime instead.
   public var unattachedSessionLifetime: Duration
+  /// The most bytes of a form a browser without JavaScript may post to a page (see
+  /// ``PageForms``); a larger one is refused with 413.
+  public var maximumFormBytes: Int
+  /// How long the response to a posted form waits for the effects of its submission (a
+  /// sign-in's request) before it renders the page as it then is.
+  public var formEffectsWait: Duration
 
   /// Creates limits; the defaults suit a small server.
   public init(
@@ -55,8 +61,12 @@ public struct LiveLimits: Sendable {
     newSessionBurstPerAddress: Int = 50,
     idleTimeout: Duration = .seconds(30),
     closeTimeout: Duration = .seconds(5),
-    unattachedSessionLifetime: Duration = .seconds(30)
+    unattachedSessionLifetime: Duration = .seconds(30),
+    maximumFormBytes: Int = 64 * 1024,
+    formEffectsWait: Duration = .seconds(2)
   ) {
+    self.maximumFormBytes = maximumFormBytes
+    self.formEffectsWait = formEffectsWait
     self.unattachedSessionLifetime = unattachedSessionLifetime
     self.maximumSessionsPerAddress = maximumSessionsPerAddress
     self.newSessionsPerSecondPerAddress = newSessionsPerSecondPerAddress

@@ -27,6 +27,8 @@ public struct LiveField: Sendable, Hashable {
 /// request.cookies["ocaf_browser"]
 /// ```
 public struct LiveRequest: Sendable {
+  /// The method, e.g. `GET`, or `POST` for a form posted without JavaScript.
+  public var method: String
   /// The path, without the query, e.g. `/counter`.
   public var path: String
   /// The query's items, in order.
@@ -44,13 +46,17 @@ public struct LiveRequest: Sendable {
   /// link): `/todos/3?filter=active` is `"/3?filter=active"` for the feature at `/todos`. Set
   /// by ``LiveEndpoint``; see ``LiveRoute``.
   public internal(set) var location: LiveLocation?
+  /// The body of a `POST`: a form, `application/x-www-form-urlencoded` (see ``form``).
+  public var body: String
   private var values: [ObjectIdentifier: any Sendable] = [:]
 
   /// Creates a request.
   public init(
-    path: String, query: [LiveField] = [], headers: [LiveField] = [], peerAddress: String? = nil,
-    identity: String? = nil
+    method: String = "GET", path: String, query: [LiveField] = [], headers: [LiveField] = [],
+    body: String = "", peerAddress: String? = nil, identity: String? = nil
   ) {
+    self.method = method
+    self.body = body
     self.path = path
     self.query = query
     self.headers = headers
@@ -89,6 +95,24 @@ public struct LiveRequest: Sendable {
   /// Every value of the header `name` (compared case-insensitively), in order.
   public func headers(_ name: String) -> [String] {
     headers.filter { Self.sameName($0.name, name) }.map(\.value)
+  }
+
+  /// The fields of a form posted in ``body`` (`application/x-www-form-urlencoded`), in order:
+  /// `+` is a space and `%XX` a byte of UTF-8.
+  ///
+  /// ```swift
+  /// LiveRequest(method: "POST", path: "/profile", body: "name=Ada+L&age=36").form
+  /// // [LiveField("name", "Ada L"), LiveField("age", "36")]
+  /// ```
+  public var form: [LiveField] {
+    body.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      func decode(_ part: Substring) -> String {
+        let spaced = part.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+      }
+      return LiveField(decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+    }
   }
 
   /// The cookies of the `Cookie` headers, by name (the first of a repeated name wins).

@@ -195,22 +195,31 @@ public final class LiveSession {
   /// ``start()``, for a page switched to by a live link: `page` (a JSON object) tells it which
   /// feature it now shows (see ``Pages/switchedPage(for:)``).
   func start(page: String?) -> String {
-    let html = renderAfresh()
+    let html = renderAfresh(formsNameSession: false)
     return JSONText.render(session: id, html: html, location: shownLocation?.text, page: page)
   }
 
   /// Renders the whole page afresh, as ``start()`` does, and returns its HTML: what a page
-  /// rendered over HTTP shows before its socket connects.
+  /// rendered over HTTP shows before its socket connects. Its forms can be posted without
+  /// JavaScript (see ``PageForms``).
   public func startHTML() -> String {
-    String(decoding: renderAfresh(), as: UTF8.self)
+    String(decoding: renderAfresh(formsNameSession: true), as: UTF8.self)
   }
 
-  private func renderAfresh() -> [UInt8] {
+  /// The forms of the last full render.
+  private var forms = PageForms(sessionID: nil)
+
+  /// Renders the whole page; its forms name the session when `formsNameSession` (a render for
+  /// an HTTP response, which a browser without JavaScript may post a form of).
+  private func renderAfresh(formsNameSession: Bool) -> [UInt8] {
     let taken = changes.take()
     renderer.unmount(Self.rootID)
     renderer.handlers.prune()
     var html: [UInt8] = []
+    renderer.forms = PageForms(sessionID: formsNameSession ? id : nil)
     renderer.render(componentID: Self.rootID, component: root, into: &html)
+    forms = renderer.forms ?? PageForms(sessionID: nil)
+    renderer.forms = nil
     // The page rendered whole shows the state's location (its script replaces its URL).
     pageNavigated = false
     shownLocation = currentLocation(fired: taken.contains { $0.id == Self.locationID })
@@ -305,6 +314,64 @@ public final class LiveSession {
     route.navigate(location)
     _ = changes.release()
     flushToPage()
+  }
+
+  /// Applies a form that a browser without JavaScript posted, as the page script would have:
+  /// the page is rendered whole from the current state (which gives its forms and fields their
+  /// names), each bound field of the posted form gets its posted value (an unticked checkbox,
+  /// which a browser leaves out, is unticked), and the form is submitted, or the button that
+  /// posted it runs. Returns the task of the submission's effects, if it started any.
+  ///
+  /// A form the page does not have, and a value a field does not take, are logged and ignored.
+  func submitForm(_ posted: [LiveField]) -> StoreTask? {
+    _ = renderAfresh(formsNameSession: false)
+    var values: [String: String] = [:]
+    for field in posted where values[field.name] == nil { values[field.name] = field.value }
+    let key = values[PageForms.formField] ?? ""
+    guard let form = forms.forms[key] else {
+      limits.ignore(
+        "Ignored a posted form the page does not have",
+        metadata: ["form": LogText.escaped(key, limit: 64)])
+      return nil
+    }
+    let now = ContinuousClock.now
+    for field in form.fields {
+      guard let handler = renderer.handlers.lookup(field.handlerID, now: now)?.bound else {
+        continue
+      }
+      let input: InputValue
+      if field.isCheckbox {
+        input = .bool(values[field.name] != nil)
+      } else if let text = values[field.name] {
+        input = Self.formValue(text, expected: handler.expected)
+      } else {
+        continue
+      }
+      if handler.run(input) == .wrongType {
+        limits.ignore(
+          "Ignored a posted field whose value is not \(handler.expected ?? "expected")",
+          metadata: ["form": LogText.escaped(key, limit: 64), "field": LogText.escaped(field.name, limit: 64)])
+      }
+    }
+    let submitID =
+      values[PageForms.buttonField].flatMap(Int.init).flatMap {
+        form.buttons.indices.contains($0) ? form.buttons[$0] : nil
+      } ?? form.submitHandlerID
+    guard let submit = renderer.handlers.lookup(submitID, now: now)?.bound else { return nil }
+    if let send = submit.send { return send() }
+    _ = submit.run(nil)
+    return nil
+  }
+
+  /// A posted field's text as the page script would have sent it to a handler that takes
+  /// `expected`: numbers (and a drop-down's position) as numbers, anything else as text.
+  static func formValue(_ text: String, expected: String?) -> InputValue {
+    switch expected {
+    case "an integer", "a number", "an option's position":
+      return Double(text.trimmingCharacters(in: .whitespaces)).map(InputValue.number) ?? .string(text)
+    default:
+      return .string(text)
+    }
   }
 
   /// Logs and ignores a binary frame; the protocol uses text frames only.

@@ -1,4 +1,6 @@
+import ComposableArchitecture
 import Logging
+import Synchronization
 
 /// The server's live sessions, by id. A session whose page disconnects is kept for
 /// `disconnectedLifetime` so that the page can reconnect to it; then it is closed and its store
@@ -189,8 +191,73 @@ public final class SessionRegistry {
       case let .started(session) = startSession(
         feature: feature, resumeID: nil, visitor: visitor, request: request, close: nil)
     else { return nil }
-    nextToken += 1
     session.styleNonce = styleNonce
+    return firstRender(of: session)
+  }
+
+  /// A form posted by a browser without JavaScript to the page of the feature at `featurePath`
+  /// (see ``PageForms``): the session the page named (`ocaf-session`) takes it, if it is live,
+  /// belongs to `visitor` and has no page attached; otherwise a new session starts for
+  /// `request`, as for a `GET`. The posted fields are written to the form's bound fields by
+  /// name, the form is submitted (or the button that posted runs), its effects are given up
+  /// to ``LiveLimits/formEffectsWait`` to finish, and the session renders the page again for
+  /// the response, which it then waits for like a page rendered over HTTP.
+  ///
+  /// Returns `nil` for an unknown feature, while stopping, and when the visitor may not start a
+  /// new session now.
+  public func submit(
+    featurePath: String, visitor: Visitor, request: LiveRequest, fields: [LiveField],
+    styleNonce: String? = nil
+  ) async -> FirstRender? {
+    guard let feature = features[featurePath], !isShutDown else { return nil }
+    let session: LiveSession
+    if let id = fields.first(where: { $0.name == PageForms.sessionField })?.value,
+      let entry = entries[id], entry.featurePath == featurePath, entry.close == nil,
+      Self.secretsMatch(visitor.browserSecret, entry.browserSecret),
+      entry.identity == visitor.identity
+    {
+      entry.expiry?.cancel()
+      entries[id]?.expiry = nil
+      session = entry.session
+    } else {
+      guard
+        case let .started(started) = startSession(
+          feature: feature, resumeID: nil, visitor: visitor, request: request, close: nil)
+      else { return nil }
+      session = started
+    }
+    session.styleNonce = styleNonce
+    if let effects = session.submitForm(fields) {
+      await Self.wait(for: effects, upTo: limits.formEffectsWait)
+    }
+    // The session may have ended meanwhile (the server stopping).
+    guard entries[session.id]?.session === session, entries[session.id]?.close == nil else {
+      return nil
+    }
+    return firstRender(of: session)
+  }
+
+  /// Waits for `effects` to finish, or for `limit`, whichever comes first, without cancelling
+  /// them.
+  static func wait(for effects: StoreTask, upTo limit: Duration) async {
+    let once = ResumeOnce()
+    await withCheckedContinuation { continuation in
+      once.set(continuation)
+      Task {
+        await effects.finish()
+        once.resume()
+      }
+      Task {
+        try? await Task.sleep(for: limit)
+        once.resume()
+      }
+    }
+  }
+
+  /// Renders `session` whole for an HTTP response; the session then waits for its page's
+  /// socket like a disconnected one.
+  private func firstRender(of session: LiveSession) -> FirstRender {
+    nextToken += 1
     let html = session.startHTML()
     if var entry = entries[session.id] {
       entry.awaitsPage = true
@@ -484,5 +551,18 @@ public struct Visitor: Sendable, Hashable {
     self.address = address
     self.browserSecret = browserSecret
     self.identity = identity
+  }
+}
+
+/// Resumes a continuation once, whichever of its resumers comes first.
+private final class ResumeOnce: Sendable {
+  private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+  func set(_ continuation: CheckedContinuation<Void, Never>) {
+    self.continuation.withLock { $0 = continuation }
+  }
+
+  func resume() {
+    continuation.withLock { $0.take() }?.resume()
   }
 }

@@ -119,6 +119,20 @@ extension RouterMethods where Context: WebSocketRequestContext & LiveChannelCont
         return Response(response)
       }
     }
+    // Forms posted by browsers without JavaScript, to the features' pages.
+    for path in endpoint.featurePagePaths {
+      group.post(RouterPath(path)) { request, context in
+        var request = request
+        let body = try await request.collectBody(upTo: endpoint.limits.maximumFormBytes)
+        var liveRequest = LiveRequest(request, channel: context.channel)
+        liveRequest.body = String(buffer: body)
+        prepare(&liveRequest, context)
+        guard let response = await endpoint.respond(to: liveRequest) else {
+          throw HTTPError(.notFound)
+        }
+        return Response(response)
+      }
+    }
   }
 }
 

@@ -11,6 +11,7 @@ extension LiveRequest {
   /// The live page's view of a Hummingbird request that arrived on `channel`.
   init(_ request: Request, channel: (any Channel)?) {
     self.init(
+      method: request.method.rawValue,
       path: request.uri.path,
       query: request.uri.queryParameters.map { LiveField(String($0.key), String($0.value)) },
       headers: request.headers.map { LiveField($0.name.rawName, $0.value) }

@@ -147,16 +147,21 @@ func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
     state.level = 3
     state.flavor = .chocolate
     let (_, html, _, _) = try makeSession(state)
-    #expect(html.contains(#"<input type="text" value="Blob &quot;Jr&quot;" data-ocaf-input="h2">"#))
-    #expect(html.contains(#"<textarea data-ocaf-input="h3">&lt;b&gt;hi&lt;/b&gt;</textarea>"#))
-    #expect(html.contains(#"<label><input type="checkbox" checked="" data-ocaf-change="h4"> Subscribe</label>"#))
-    #expect(html.contains(#"<input type="number" value="3" min="1" max="10" step="1" data-ocaf-input="h5">"#))
-    #expect(html.contains(#"<input type="range" value="0.5" min="0" max="1" step="0.25" data-ocaf-input="h6">"#))
+    #expect(html.contains(#"<input type="text" value="Blob &quot;Jr&quot;" data-ocaf-input="h2" name="field-0">"#))
+    #expect(html.contains(#"<textarea data-ocaf-input="h3" name="field-1">&lt;b&gt;hi&lt;/b&gt;</textarea>"#))
+    #expect(html.contains(#"<label><input type="checkbox" checked="" data-ocaf-change="h4" name="field-2"> Subscribe</label>"#))
+    #expect(html.contains(#"<input type="number" value="3" min="1" max="10" step="1" data-ocaf-input="h5" name="field-3">"#))
+    #expect(html.contains(#"<input type="range" value="0.5" min="0" max="1" step="0.25" data-ocaf-input="h6" name="field-4">"#))
     #expect(
       html.contains(
-        #"<select data-ocaf-change="h7"><option value="0">vanilla</option><option value="1" selected="">chocolate</option><option value="2">mint</option></select>"#
+        #"<select data-ocaf-change="h7" name="field-5"><option value="0">vanilla</option><option value="1" selected="">chocolate</option><option value="2">mint</option></select>"#
       ))
-    #expect(html.contains(#"<form data-ocaf-submit="h1">"#))
+    // Postable without JavaScript: the form posts, says which it is, and its fields have names.
+    #expect(
+      html.contains(
+        #"<form data-ocaf-submit="h1" method="post"><input type="hidden" name="ocaf-form" value="form-0">"#
+      ))
+    #expect(html.contains(#"data-ocaf-click="h9" name="ocaf-button" value="1">+</button>"#))
     #expect(html.contains(#"<button type="submit">Save</button>"#))
   }
 

@@ -35,6 +35,19 @@ extension RoutesBuilder {
         return Response(response)
       }
     }
+    // Forms posted by browsers without JavaScript, to the features' pages.
+    for path in endpoint.featurePagePaths {
+      routes.on(
+        .POST, Self.components(path),
+        body: .collect(maxSize: ByteCount(integerLiteral: endpoint.limits.maximumFormBytes))
+      ) { request async throws -> Response in
+        var live = LiveRequest(request)
+        live.body = request.body.string ?? ""
+        prepare(&live, request)
+        guard let response = await endpoint.respond(to: live) else { throw Abort(.notFound) }
+        return Response(response)
+      }
+    }
     routes.webSocket(
       Self.components(endpoint.socketPath),
       maxFrameSize: WebSocketMaxFrameSize(integerLiteral: LiveSession.maximumMessageSize * 2),
@@ -109,6 +122,7 @@ extension LiveRequest {
   init(_ request: Request) {
     let query = URLComponents(string: "?" + (request.url.query ?? ""))?.queryItems ?? []
     self.init(
+      method: request.method.rawValue,
       path: request.url.path,
       query: query.map { LiveField($0.name, $0.value ?? "") },
       headers: request.headers.map { LiveField($0.name, $0.value) },

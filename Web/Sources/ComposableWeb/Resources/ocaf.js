@@ -105,6 +105,10 @@
     // styles the same one.
     var nonce = (document.currentScript && document.currentScript.nonce) || "";
     root.removeAttribute("data-ocaf-session");
+    // So do the hidden fields that let a browser without JavaScript post the page's forms.
+    root.querySelectorAll('input[name="ocaf-session"]').forEach(function (field) {
+      field.parentNode.removeChild(field);
+    });
     var socket = null;
     // Whether the current socket has had its first message from the server.
     var heard = false;

@@ -1,0 +1,282 @@
+import ComposableArchitecture
+@testable import ComposableWeb
+import Foundation
+import Logging
+import Testing
+
+/// A sign-in whose submission checks the password in an effect that takes `delay`.
+@Reducer
+struct SlowSignIn {
+  @ObservableState
+  struct State: Equatable {
+    var name = ""
+    var password = ""
+    var message = ""
+  }
+
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+    case signInTapped
+    case checked(Bool)
+  }
+
+  let delay: Duration
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding:
+        return .none
+      case .signInTapped:
+        state.message = "Signing in…"
+        let isRight = state.password == "lovelace"
+        return .run { [delay] send in
+          try await Task.sleep(for: delay)
+          await send(.checked(isRight))
+        }
+      case let .checked(isRight):
+        state.message = isRight ? "Welcome, \(state.name)!" : "Wrong password."
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor
+func slowSignInView(_ store: StoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
+  @Bindable var store = store
+  return form(onSubmit: .signInTapped, ["id": "sign-in"]) {
+    textField($store.name, ["name": "user"])
+    secureField($store.password)
+    submitButton("Sign in")
+    p(store.message, ["id": "message"])
+  }
+}
+
+/// Forms posted by a browser without JavaScript.
+@MainActor
+@Suite struct FormPostTests {
+  static let preferences = LiveFeature(
+    path: "preferences", title: "Preferences", summary: "Every kind of field.",
+    makeStore: { _ in Store(initialState: Preferences.State()) { Preferences() } },
+    view: { store in
+      div {
+        preferencesView(store)
+        p("submissions: \(store.submissions)")
+      }
+    })
+
+  static func signIn(delay: Duration) -> LiveFeature {
+    LiveFeature(
+      path: "sign-in", title: "Sign in", summary: "A slow check.",
+      makeStore: { _ in Store(initialState: SlowSignIn.State()) { SlowSignIn(delay: delay) } },
+      view: slowSignInView)
+  }
+
+  static let secret = String(repeating: "cd", count: 16)
+
+  func makeEndpoint(
+    _ features: [LiveFeature] = [Self.preferences], limits: LiveLimits = LiveLimits(),
+    logger: Logger = Logger(label: "test")
+  ) -> LiveEndpoint {
+    LiveEndpoint(
+      title: "Tests", features: features,
+      hosts: HostPolicy(allowedHosts: ["127.0.0.1"], boundHost: "127.0.0.1"),
+      limits: limits, logger: logger)
+  }
+
+  func get(_ endpoint: LiveEndpoint, _ path: String = "/preferences") async throws -> String {
+    let response = try #require(
+      await endpoint.respond(
+        to: LiveRequest(
+          path: path,
+          headers: [LiveField("Host", "127.0.0.1:8080"), LiveField("Cookie", "ocaf_browser=\(Self.secret)")],
+          peerAddress: "127.0.0.1")))
+    return response.body
+  }
+
+  func post(
+    _ endpoint: LiveEndpoint, _ fields: [(String, String)], path: String = "/preferences",
+    secret: String = Self.secret, headers: [LiveField] = []
+  ) async throws -> LiveResponse {
+    let body = fields.map { name, value in
+      let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._"))
+      return name + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+    }.joined(separator: "&")
+    return try #require(
+      await endpoint.respond(
+        to: LiveRequest(
+          method: "POST", path: path,
+          headers: [LiveField("Host", "127.0.0.1:8080"), LiveField("Cookie", "ocaf_browser=\(secret)")]
+            + headers,
+          body: body, peerAddress: "127.0.0.1")))
+  }
+
+  /// The value of the hidden field `name` in a page.
+  func hidden(_ name: String, in page: String) throws -> String {
+    let marker = #"name="\#(name)" value=""#
+    let start = try #require(page.range(of: marker)).upperBound
+    return String(page[start...].prefix { $0 != "\"" })
+  }
+
+  /// The preferences form's fields as a browser posts them, with `changes` applied.
+  func preferenceFields(session: String, _ changes: [(String, String)] = []) -> [(String, String)] {
+    var fields = [
+      ("ocaf-form", "form-0"), ("ocaf-session", session), ("field-0", "Ada"), ("field-1", "notes"),
+      ("field-3", "1"), ("field-4", "0.5"), ("field-5", "0"),
+    ]
+    for (name, value) in changes {
+      fields.removeAll { $0.0 == name }
+      fields.append((name, value))
+    }
+    return fields
+  }
+
+  @Test func aPageRenderedOverHTTPHasFormsABrowserCanPost() async throws {
+    let page = try await get(makeEndpoint())
+    #expect(page.contains(#"method="post"><input type="hidden" name="ocaf-form" value="form-0">"#))
+    #expect(try hidden("ocaf-session", in: page).count == 32)
+    #expect(page.contains(#"name="field-0""#))
+  }
+
+  @Test func aPostedFormWritesEveryFieldAndSubmits() async throws {
+    let endpoint = makeEndpoint()
+    let session = try hidden("ocaf-session", in: try await get(endpoint))
+    let response = try await post(
+      endpoint,
+      preferenceFields(
+        session: session,
+        [("field-0", "A name longer than sixteen"), ("field-2", "on"), ("field-3", "7"), ("field-4", "0.75"), ("field-5", "2")]))
+    #expect(response.status == 200)
+    let page = response.body
+    // The reducer cut the name, as it does for a page with JavaScript.
+    #expect(page.contains(#"value="A name longer th""#))
+    #expect(page.contains(#"<input type="checkbox" checked="""#))
+    #expect(page.contains(#"<input type="number" value="7""#))
+    #expect(page.contains(#"<input type="range" value="0.75""#))
+    #expect(page.contains(#"<option value="2" selected="">mint</option>"#))
+    #expect(page.contains("submissions: 1"))
+  }
+
+  @Test func theSessionThatRenderedThePageTakesItsNextPosts() async throws {
+    let endpoint = makeEndpoint()
+    var page = try await get(endpoint)
+    for _ in 0..<2 {
+      page = try await post(
+        endpoint, preferenceFields(session: try hidden("ocaf-session", in: page), [("field-3", "4")])
+      ).body
+    }
+    #expect(page.contains("submissions: 2"))
+    // A button that submits the form runs its own action instead: the stepper's increment, the
+    // second button of the form (the first, decrement, is enabled at 4).
+    #expect(page.contains(#"name="ocaf-button" value="1">+</button>"#))
+    page = try await post(
+      endpoint,
+      preferenceFields(session: try hidden("ocaf-session", in: page), [("ocaf-button", "1"), ("field-3", "4")])
+    ).body
+    #expect(page.contains(#"<input type="number" value="5""#))
+    #expect(page.contains("submissions: 2"))
+  }
+
+  @Test func withoutItsSessionAPostStartsOneAsAGetWould() async throws {
+    let endpoint = makeEndpoint()
+    let page = try await get(endpoint)
+    let session = try hidden("ocaf-session", in: page)
+    _ = try await post(endpoint, preferenceFields(session: session))
+    // Another browser (another cookie) naming that session does not get it.
+    let other = try await post(
+      endpoint, preferenceFields(session: session), secret: String(repeating: "ef", count: 16))
+    #expect(other.body.contains("submissions: 1"))
+    #expect(try hidden("ocaf-session", in: other.body) != session)
+    // Nor does a post that names none.
+    let unnamed = try await post(endpoint, preferenceFields(session: "").filter { $0.0 != "ocaf-session" })
+    #expect(unnamed.body.contains("submissions: 1"))
+    #expect(unnamed.body.contains(#"value="Ada""#))
+  }
+
+  @Test func aCheckboxLeftOutIsUnticked() async throws {
+    let endpoint = makeEndpoint()
+    var page = try await get(endpoint)
+    page = try await post(endpoint, preferenceFields(session: try hidden("ocaf-session", in: page), [("field-2", "on")])).body
+    #expect(page.contains(#"<input type="checkbox" checked="""#))
+    page = try await post(endpoint, preferenceFields(session: try hidden("ocaf-session", in: page))).body
+    #expect(!page.contains(#"<input type="checkbox" checked="""#))
+  }
+
+  @Test func aPostFromAnotherSiteIsRefused() async throws {
+    let (logger, messages) = recordingLogger()
+    let endpoint = makeEndpoint(logger: logger)
+    let session = try hidden("ocaf-session", in: try await get(endpoint))
+    let foreign = try await post(
+      endpoint, preferenceFields(session: session), headers: [LiveField("Origin", "https://evil.example")])
+    #expect(foreign.status == 403)
+    let crossSite = try await post(
+      endpoint, preferenceFields(session: session), headers: [LiveField("Sec-Fetch-Site", "cross-site")])
+    #expect(crossSite.status == 403)
+    #expect(messages.value.filter { $0.contains("Refused posted forms from another origin") }.count == 2)
+    let sameSite = try await post(
+      endpoint, preferenceFields(session: session),
+      headers: [LiveField("Origin", "http://127.0.0.1:8080"), LiveField("Sec-Fetch-Site", "same-origin")])
+    #expect(sameSite.status == 200)
+    #expect(sameSite.body.contains("submissions: 1"))
+  }
+
+  @Test func aFormOverTheLimitIsRefused() async throws {
+    let endpoint = makeEndpoint(limits: LiveLimits(maximumFormBytes: 100))
+    let response = try await post(endpoint, [("field-1", String(repeating: "x", count: 200))])
+    #expect(response.status == 413)
+  }
+
+  @Test func aFormOrValueThePageDoesNotTakeIsLoggedAndLeftOut() async throws {
+    let (logger, messages) = recordingLogger()
+    let endpoint = makeEndpoint(logger: logger)
+    var page = try await get(endpoint)
+    page = try await post(
+      endpoint, [("ocaf-form", "form-9"), ("ocaf-session", try hidden("ocaf-session", in: page)), ("field-0", "Ada")]
+    ).body
+    #expect(page.contains("submissions: 0"))
+    #expect(!page.contains(#"value="Ada""#))
+    page = try await post(
+      endpoint, preferenceFields(session: try hidden("ocaf-session", in: page), [("field-3", "lots")])
+    ).body
+    #expect(page.contains("submissions: 1"))
+    #expect(page.contains(#"<input type="number" value="1""#))
+    #expect(messages.value.contains("Ignored a posted form the page does not have"))
+    #expect(messages.value.contains("Ignored a posted field whose value is not an integer"))
+  }
+
+  @Test func theResponseShowsWhatTheSubmissionsEffectsDid() async throws {
+    let endpoint = makeEndpoint([Self.signIn(delay: .milliseconds(50))])
+    let page = try await get(endpoint, "/sign-in")
+    let response = try await post(
+      endpoint,
+      [("ocaf-form", "sign-in"), ("ocaf-session", try hidden("ocaf-session", in: page)),
+       ("user", "Ada"), ("field-1", "lovelace")],
+      path: "/sign-in")
+    #expect(response.body.contains("Welcome, Ada!"))
+  }
+
+  @Test func theResponseWaitsForEffectsOnlySoLong() async throws {
+    let endpoint = makeEndpoint(
+      [Self.signIn(delay: .seconds(30))], limits: LiveLimits(formEffectsWait: .milliseconds(100)))
+    let page = try await get(endpoint, "/sign-in")
+    let started = ContinuousClock.now
+    let response = try await post(
+      endpoint,
+      [("ocaf-form", "sign-in"), ("ocaf-session", try hidden("ocaf-session", in: page)),
+       ("user", "Ada"), ("field-1", "lovelace")],
+      path: "/sign-in")
+    #expect(started.duration(to: .now) < .seconds(5))
+    #expect(response.body.contains("Signing in…"))
+  }
+
+  @Test func aPostedBodyIsReadAsAFormWouldBeEncoded() {
+    let request = LiveRequest(method: "POST", path: "/", body: "name=Ada+L%C3%B6velace&empty=&flag&a%26b=1%3D2")
+    #expect(
+      request.form == [
+        LiveField("name", "Ada Lövelace"), LiveField("empty", ""), LiveField("flag", ""),
+        LiveField("a&b", "1=2"),
+      ])
+  }
+}
