@@ -90,7 +90,7 @@ class VaporSmokeTest(unittest.TestCase):
         session = re.search(r'name="ocaf-session" value="([0-9a-f]+)"', page).group(1)
         name = re.search(r'id="display-name"[^>]*name="([a-z0-9-]+)"', page).group(1)
         form = urllib.parse.urlencode(
-            {"ocaf-form": "form-0", "ocaf-session": session, name: "Posted to Vapor"}
+            {"ocaf-form": "c-form-0", "ocaf-session": session, name: "Posted to Vapor"}
         ).encode()
         request = urllib.request.Request(
             self.base + "/profile-form", data=form, headers={"Cookie": cookie}, method="POST"

@@ -9,8 +9,9 @@ import re
 import unittest
 import urllib.request
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from support import BrowserTestCase, start_browser
 
@@ -62,16 +63,20 @@ class FirstRenderOverHTTP(BrowserTestCase):
         age.send_keys("36")
         Select(browser.find_element(By.ID, "theme")).select_by_visible_text("Dark")
         browser.find_element(By.XPATH, "//button[text()='Save']").click()
+        # (Elements of the page being left go stale while the next one loads.)
+        wait = WebDriverWait(
+            browser, 10, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+        )
         # The session applied the fields as the reducer does (the name cut to 16 characters)
         # and submitted the form.
-        summary = browser.find_element(By.CSS_SELECTOR, ".summary").text
+        summary = wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, ".summary"))[0].text
         self.assertTrue(summary.startswith("Ada Lovelace, Co, 36, Dark,"), summary)
         self.assertIn("newsletter on", summary)
         self.assertEqual(browser.find_element(By.ID, "display-name").get_attribute("value"), "Ada Lovelace, Co")
         # The stepper's + posts the form too, and runs instead of Save: the same session keeps
         # what was saved.
         browser.find_element(By.CSS_SELECTOR, "button[aria-label=Increment]").click()
-        self.assertEqual(browser.find_element(By.CSS_SELECTOR, ".stepper-value").text, "4")
+        wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, ".stepper-value").text == "4")
         self.assertIn("3 stars", browser.find_element(By.CSS_SELECTOR, ".summary").text)
         self.assertTrue(browser.find_element(By.ID, "newsletter").is_selected())
 

@@ -29,7 +29,7 @@ const counter = (count, handler = "h1") =>
 
 // A counter inside a form, as a page rendered over HTTP writes it for browsers without JavaScript.
 const postableCounter = (count) =>
-  `<form method="post" data-ocaf-submit="h2"><input type="hidden" name="ocaf-form" value="form-0">` +
+  `<form method="post" data-ocaf-submit="h2"><input type="hidden" name="ocaf-form" value="c-form-0">` +
   `<input type="hidden" name="ocaf-session" value="s1">${counter(count)}</form>`;
 
 test("a part of a URL below a page's path is its location there", () => {

@@ -39,6 +39,8 @@ final class ComponentRenderer {
     var childIDs: [String] = []
     /// Inside a `fieldset` rendered `disabled`: its controls get no handler ids.
     var isInsideDisabledFieldset = false
+    /// How many forms with a submit handler it wrote (their keys' positions).
+    var formCount = 0
   }
 
   /// The handler ids the rendered page may send.
@@ -46,8 +48,8 @@ final class ComponentRenderer {
   /// The nonce of the page's Content-Security-Policy for inline styles, if it has one: every
   /// `style` element carries it, so that the browser applies it.
   var styleNonce: String?
-  /// The page's forms, recorded while set (during a full render; see ``PageForms``).
-  var forms: PageForms?
+  /// The page's forms as written (see ``PageForms``).
+  var forms = PageForms(sessionID: nil)
   /// How many times a component's contents were rendered (a full render counts each component
   /// it renders; a kept child counts nothing).
   private(set) var componentRenders = 0
@@ -134,7 +136,9 @@ final class ComponentRenderer {
             isSingleUse: HandlerTable.isSingleUse(event: event))
           context.handlerIDs.append(handlerID)
           HTMLWriter.eventAttribute(event, handlerID, into: &output)
-          if let key = writeForForms(event: event, handlerID: handlerID, of: element, into: &output) {
+          if let key = writeForForms(
+            event: event, handlerID: handlerID, of: element, context: &context, into: &output)
+          {
             formKey = key
           }
         }
@@ -157,7 +161,7 @@ final class ComponentRenderer {
         }
       }
       context.isInsideDisabledFieldset = wasInsideDisabledFieldset
-      if let formKey, forms?.closeForm() == false {
+      if let formKey, !forms.closeForm() {
         logger.warning(
           "Two forms share a key; a browser without JavaScript can post only the first",
           metadata: ["session": "\(logName)", "form": LogText.escaped(formKey)])
@@ -194,24 +198,30 @@ final class ComponentRenderer {
   // MARK: Forms without JavaScript
 
   /// What makes a form work without JavaScript, written after the handler `handlerID` of
-  /// `event`: a form with a submit handler posts (`method="post"`); during a full render (when
-  /// ``forms`` records) a bound field in it gets a name if it has none, and a button that would
-  /// submit it says which it is. Returns the key of a form this starts recording.
+  /// `event`: a form with a submit handler posts (`method="post"`), a bound field in it gets a
+  /// name if it has none, and a button that would submit it says which it is. Returns the key
+  /// of a form this starts.
   private func writeForForms<Action>(
-    event: String, handlerID: String, of element: HTMLElement<Action>, into output: inout [UInt8]
+    event: String, handlerID: String, of element: HTMLElement<Action>, context: inout Context,
+    into output: inout [UInt8]
   ) -> String? {
     if event == "submit", element.tag == "form" {
       if Self.attribute("method", of: element) == nil {
         HTMLWriter.attribute("method", "post", into: &output)
       }
-      return forms?.openForm(id: Self.attribute("id", of: element), submitHandlerID: handlerID)
+      let key =
+        Self.attribute("id", of: element)
+        ?? context.componentID + "-form-" + String(context.formCount)
+      context.formCount += 1
+      forms.openForm(key: key, submitHandlerID: handlerID)
+      return key
     }
-    guard forms?.isInForm == true else { return nil }
+    guard forms.isInForm else { return nil }
     switch event {
     case "input", "change":
       let isCheckbox =
         element.tag == "input" && Self.attribute("type", of: element)?.lowercased() == "checkbox"
-      if let name = forms?.addField(
+      if let name = forms.addField(
         named: Self.attribute("name", of: element), handlerID: handlerID, isCheckbox: isCheckbox)
       {
         HTMLWriter.attribute("name", name, into: &output)
@@ -222,7 +232,7 @@ final class ComponentRenderer {
       guard element.tag == "button",
         (Self.attribute("type", of: element)?.lowercased() ?? "submit") == "submit",
         Self.attribute("name", of: element) == nil,
-        let position = forms?.addButton(handlerID: handlerID)
+        let position = forms.addButton(handlerID: handlerID)
       else { return nil }
       HTMLWriter.attribute("name", PageForms.buttonField, into: &output)
       HTMLWriter.attribute("value", String(position), into: &output)
@@ -232,10 +242,9 @@ final class ComponentRenderer {
     return nil
   }
 
-  /// The hidden fields at the start of a recorded form: its key, and the session's id in a
-  /// render made for an HTTP response.
+  /// The hidden fields at the start of a form: its key, and the session's id in a render made
+  /// for an HTTP response.
   private func writeHiddenFields(formKey: String, into output: inout [UInt8]) {
-    guard let forms else { return }
     for (name, value) in [(PageForms.formField, formKey), (PageForms.sessionField, forms.sessionID)] {
       guard let value else { continue }
       HTMLWriter.append("<input type=\"hidden\" name=\"", to: &output)

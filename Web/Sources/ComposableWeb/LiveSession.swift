@@ -206,9 +206,6 @@ public final class LiveSession {
     String(decoding: renderAfresh(formsNameSession: true), as: UTF8.self)
   }
 
-  /// The forms of the last full render.
-  private var forms = PageForms(sessionID: nil)
-
   /// Renders the whole page; its forms name the session when `formsNameSession` (a render for
   /// an HTTP response, which a browser without JavaScript may post a form of).
   private func renderAfresh(formsNameSession: Bool) -> [UInt8] {
@@ -218,8 +215,8 @@ public final class LiveSession {
     var html: [UInt8] = []
     renderer.forms = PageForms(sessionID: formsNameSession ? id : nil)
     renderer.render(componentID: Self.rootID, component: root, into: &html)
-    forms = renderer.forms ?? PageForms(sessionID: nil)
-    renderer.forms = nil
+    // Only a render for an HTTP response names the session; the page script removes those.
+    renderer.forms.sessionID = nil
     // The page rendered whole shows the state's location (its script replaces its URL).
     pageNavigated = false
     shownLocation = currentLocation(fired: taken.contains { $0.id == Self.locationID })
@@ -328,7 +325,7 @@ public final class LiveSession {
     var values: [String: String] = [:]
     for field in posted where values[field.name] == nil { values[field.name] = field.value }
     let key = values[PageForms.formField] ?? ""
-    guard let form = forms.forms[key] else {
+    guard let form = renderer.forms.forms[key] else {
       limits.ignore(
         "Ignored a posted form the page does not have",
         metadata: ["form": LogText.escaped(key, limit: 64)])
@@ -399,6 +396,7 @@ public final class LiveSession {
       shownLocation = location
     }
     pageNavigated = false
+    renderer.forms.beginPass()
     return assembly.message(changed: changed, location: newLocation, renderer: renderer)
   }
 

@@ -2,17 +2,17 @@
 /// JavaScript can post one: the page's session then applies the posted fields and submits it
 /// as the page script would have.
 ///
-/// A full render writes, into every form with a submit handler, `method="post"`, a hidden
-/// `ocaf-form` field naming the form (its `id`, else `form-` and its position on the page), a
-/// `name` for every bound field that has none (`field-` and its position in the form), and
-/// `name="ocaf-button"` with a position for every button with a click handler that would
-/// submit the form. A post is matched by those names, never by handler ids, so it still finds
-/// its fields after the session rendered again.
+/// Every render writes, into every form with a submit handler, `method="post"`, a hidden
+/// `ocaf-form` field naming the form (its `id`, else its component's id, `-form-` and its
+/// position in that component), a `name` for every bound field that has none (`field-` and its
+/// position in the form), and `name="ocaf-button"` with a position for every button with a click
+/// handler that would submit the form; so a patch has the nodes the page has. A post is matched
+/// by those names, never by handler ids, against a full render of the session's state.
 ///
 /// ```swift
-/// // <form method="post"><input type="hidden" name="ocaf-form" value="form-0">
+/// // <form method="post"><input type="hidden" name="ocaf-form" value="c-form-0">
 /// //   <input type="text" name="field-0" …><button type="submit">Save</button></form>
-/// forms["form-0"]?.fields  // [Field(name: "field-0", handlerID: "h3", isCheckbox: false)]
+/// forms["c-form-0"]?.fields  // [Field(name: "field-0", handlerID: "h3", isCheckbox: false)]
 /// ```
 struct PageForms {
   /// A bound field of a form: its name and the handler its value goes to.
@@ -44,7 +44,8 @@ struct PageForms {
   private(set) var forms: [String: Form] = [:]
   /// The forms being written, innermost last (HTML forms don't nest; the innermost wins).
   private var open: [Form] = []
-  private var formCount = 0
+  /// The keys of the forms written since ``beginPass()``, to tell a key used twice.
+  private var keysThisPass: Set<String> = []
 
   init(sessionID: String?) {
     self.sessionID = sessionID
@@ -53,19 +54,22 @@ struct PageForms {
   /// Whether a form is being written.
   var isInForm: Bool { !open.isEmpty }
 
-  /// Starts a form: returns its key.
-  mutating func openForm(id: String?, submitHandlerID: String) -> String {
-    let key = id ?? "form-" + String(formCount)
-    formCount += 1
-    open.append(Form(key: key, submitHandlerID: submitHandlerID))
-    return key
+  /// Starts a render of the whole page or of changed components: a form written again
+  /// replaces its earlier record.
+  mutating func beginPass() {
+    keysThisPass = []
   }
 
-  /// Ends the innermost form. A later form with the same key is left out (reported by the
-  /// caller): the first one keeps it.
+  /// Starts the form `key`.
+  mutating func openForm(key: String, submitHandlerID: String) {
+    open.append(Form(key: key, submitHandlerID: submitHandlerID))
+  }
+
+  /// Ends the innermost form. A second form with the same key in one pass is left out
+  /// (reported by the caller): the first one keeps it.
   mutating func closeForm() -> Bool {
     guard let form = open.popLast() else { return true }
-    guard forms[form.key] == nil else { return false }
+    guard keysThisPass.insert(form.key).inserted else { return false }
     forms[form.key] = form
     return true
   }

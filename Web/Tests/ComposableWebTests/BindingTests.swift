@@ -159,7 +159,7 @@ func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
     // Postable without JavaScript: the form posts, says which it is, and its fields have names.
     #expect(
       html.contains(
-        #"<form data-ocaf-submit="h1" method="post"><input type="hidden" name="ocaf-form" value="form-0">"#
+        #"<form data-ocaf-submit="h1" method="post"><input type="hidden" name="ocaf-form" value="c-form-0">"#
       ))
     #expect(html.contains(#"data-ocaf-click="h9" name="ocaf-button" value="1">+</button>"#))
     #expect(html.contains(#"<button type="submit">Save</button>"#))

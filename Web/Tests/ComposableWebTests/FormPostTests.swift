@@ -123,7 +123,7 @@ func slowSignInView(_ store: StoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
   /// The preferences form's fields as a browser posts them, with `changes` applied.
   func preferenceFields(session: String, _ changes: [(String, String)] = []) -> [(String, String)] {
     var fields = [
-      ("ocaf-form", "form-0"), ("ocaf-session", session), ("field-0", "Ada"), ("field-1", "notes"),
+      ("ocaf-form", "c-form-0"), ("ocaf-session", session), ("field-0", "Ada"), ("field-1", "notes"),
       ("field-3", "1"), ("field-4", "0.5"), ("field-5", "0"),
     ]
     for (name, value) in changes {
@@ -135,7 +135,7 @@ func slowSignInView(_ store: StoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
 
   @Test func aPageRenderedOverHTTPHasFormsABrowserCanPost() async throws {
     let page = try await get(makeEndpoint())
-    #expect(page.contains(#"method="post"><input type="hidden" name="ocaf-form" value="form-0">"#))
+    #expect(page.contains(#"method="post"><input type="hidden" name="ocaf-form" value="c-form-0">"#))
     #expect(try hidden("ocaf-session", in: page).count == 32)
     #expect(page.contains(#"name="field-0""#))
   }
@@ -269,6 +269,36 @@ func slowSignInView(_ store: StoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
       path: "/sign-in")
     #expect(started.duration(to: .now) < .seconds(5))
     #expect(response.body.contains("Signing in…"))
+  }
+
+  @Test func aPatchWritesAFormAsThePageShowsIt() throws {
+    // The page morphs a patch into its nodes: the form's hidden field and its fields' names are
+    // in every render, or the nodes after them would be replaced (and a focused field lose focus).
+    let store = Store(initialState: Preferences.State()) { Preferences() }
+    let session = LiveSession(id: "s", store: store, view: preferencesView, logger: Logger(label: "test"))
+    let first = try #require(try ServerMessage(session.start()).html)
+    let field = try #require(handlerIDs(in: first, event: "input").first)
+    session.receive(#"{"handler":"\#(field)","value":"Ada"}"#)
+    let patch = try #require(session.flush() ?? nil)
+    #expect(first.contains(#"<input type="hidden" name="ocaf-form" value="c-form-0"><input type="text""#))
+    #expect(patch.contains(#"<input type=\"hidden\" name=\"ocaf-form\" value=\"c-form-0\"><input type=\"text\""#))
+    #expect(patch.contains(#"name=\"field-0\""#))
+  }
+
+  @Test func twoFormsWithOneKeyAreReported() async throws {
+    let (logger, messages) = recordingLogger()
+    let store = Store(initialState: Preferences.State()) { Preferences() }
+    let session = LiveSession(
+      id: "s", store: store,
+      view: { store in
+        div {
+          form(onSubmit: .submitted, ["id": "same"]) { submitButton("One") }
+          form(onSubmit: .submitted, ["id": "same"]) { submitButton("Two") }
+        }
+      },
+      logger: logger)
+    _ = session.start()
+    #expect(messages.value == ["Two forms share a key; a browser without JavaScript can post only the first"])
   }
 
   @Test func aPostedBodyIsReadAsAFormWouldBeEncoded() {
