@@ -104,6 +104,44 @@ public final class LivePage<State, Action> {
     start()
   }
 
+  /// A routed page whose actions all go through `store`, a `TestStore`, starting at
+  /// `location` as a deep link does: the route's action for it goes through the test store
+  /// first, with `expected` as its change. `path` is where the page is served.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: TodoList.State()) { TodoList() }
+  /// let page = await LivePage(
+  ///   store, view: todoListView, route: todoListRoute, at: LiveLocation(text: "?filter=Active")
+  /// ) {
+  ///   $0.filter = .active
+  /// }
+  /// await page.back { $0.filter = .all }
+  /// ```
+  public init(
+    _ store: TestStore<State, Action>,
+    view: @escaping @MainActor (Store<State, Action>) -> Node<Action>,
+    route: LiveRoute<State, Action>,
+    at location: LiveLocation? = nil,
+    path: String = "",
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async where State: Equatable {
+    let driver = TestDriver(store)
+    self.testDriver = driver
+    self.pagePath = path
+    self.session = LiveSession(
+      id: LiveSession.makeID(), store: driver.pageStore, view: view, route: route,
+      location: location, appearAction: nil,
+      limits: LiveLimits(messagesPerSecond: 1_000_000, burst: 1_000_000),
+      logger: Logger(label: "LivePage"))
+    await driver.forward(
+      expected: expected,
+      caller: Caller(fileID: fileID, filePath: filePath, line: line, column: column))
+    _ = driver.sync()
+    start()
+  }
+
   private func start() {
     let inbox = self.inbox
     session.output = { text in inbox.withValue { $0.append(text) } }
@@ -188,7 +226,7 @@ public final class LivePage<State, Action> {
     update()
     guard let node = clickable(label, caller: caller) else { return }
     if node.tag == "a", node.attribute("data-ocaf-live-link") != nil, let href = node.attribute("href") {
-      await followLink(href, caller: caller)
+      await followLink(href, expected: expected, caller: caller)
       return
     }
     guard !isDisabled(node) else {
@@ -304,7 +342,8 @@ public final class LivePage<State, Action> {
   /// navigation stack.
   public func back(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
   ) async {
     let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
@@ -312,7 +351,7 @@ public final class LivePage<State, Action> {
       let depth = stack.attribute("data-ocaf-depth").flatMap(Int.init), depth > 0,
       let pop = stack.attribute("data-ocaf-pop")
     {
-      await send(#"{"handler":"\#(pop)","value":\#(depth - 1)}"#, expected: nil, caller: caller)
+      await send(#"{"handler":"\#(pop)","value":\#(depth - 1)}"#, expected: expected, caller: caller)
       return
     }
     guard historyIndex > 0 else {
@@ -320,13 +359,14 @@ public final class LivePage<State, Action> {
       return
     }
     historyIndex -= 1
-    await send(Self.navigation(history[historyIndex]), expected: nil, caller: caller)
+    await send(Self.navigation(history[historyIndex]), expected: expected, caller: caller)
   }
 
   /// Goes forward in a routed page's history, as the browser's Forward button does.
   public func forward(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
   ) async {
     let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
     update()
@@ -335,20 +375,24 @@ public final class LivePage<State, Action> {
       return
     }
     historyIndex += 1
-    await send(Self.navigation(history[historyIndex]), expected: nil, caller: caller)
+    await send(Self.navigation(history[historyIndex]), expected: expected, caller: caller)
   }
 
   /// Goes to `location` of a routed page, as a live link to it does (a new history entry).
   public func navigate(
     to location: LiveLocation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
   ) async {
     await navigate(
-      to: location, caller: Caller(fileID: fileID, filePath: filePath, line: line, column: column))
+      to: location, expected: expected,
+      caller: Caller(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  private func navigate(to location: LiveLocation, caller: Caller) async {
+  private func navigate(
+    to location: LiveLocation, expected: ((inout State) throws -> Void)? = nil, caller: Caller
+  ) async {
     update()
     guard !history.isEmpty else {
       caller.report("The page has no route: it has no locations to go to.")
@@ -357,7 +401,7 @@ public final class LivePage<State, Action> {
     history.removeSubrange((historyIndex + 1)...)
     history.append(location)
     historyIndex += 1
-    await send(Self.navigation(location), expected: nil, caller: caller)
+    await send(Self.navigation(location), expected: expected, caller: caller)
   }
 
   /// Waits until `condition` holds for the page, as effects change it; a failure if it doesn't
@@ -389,10 +433,19 @@ public final class LivePage<State, Action> {
   private func send(
     _ message: String, expected: ((inout State) throws -> Void)?, caller: Caller
   ) async {
-    session.receive(message)
     if let testDriver {
+      // The page's store only records the action: what the session then sends the page (a
+      // routed page's location above all) waits until the page's store has the test store's
+      // state (see `update()`), or the session would see the page's store disagree.
+      let output = session.output
+      session.output = nil
+      session.receive(message)
       await testDriver.forward(expected: expected, caller: caller)
-    } else if expected != nil {
+      session.output = output
+    } else {
+      session.receive(message)
+    }
+    if testDriver == nil, expected != nil {
       caller.report("A page of a Store takes no expected change: make it with a TestStore to assert each step.")
     }
     update()
@@ -409,13 +462,15 @@ public final class LivePage<State, Action> {
       #"{"handler":"\#(handler)","value":\#(value)}"#, expected: expected, caller: caller)
   }
 
-  private func followLink(_ href: String, caller: Caller) async {
+  private func followLink(
+    _ href: String, expected: ((inout State) throws -> Void)?, caller: Caller
+  ) async {
     guard href.hasPrefix(pagePath), let location = LiveLocation(text: String(href.dropFirst(pagePath.count)))
     else {
       caller.report("The link to \(href) leaves the page: page tests stay on one page.")
       return
     }
-    await navigate(to: location, caller: caller)
+    await navigate(to: location, expected: expected, caller: caller)
   }
 
   /// Applies what the session sent since the last look: renders, patches and locations.
@@ -424,8 +479,10 @@ public final class LivePage<State, Action> {
       apply(message)
     }
     // The test store's state, when it differs from what the page shows, is rendered afresh: it
-    // may have got there by any number of steps the page's store did not take.
+    // may have got there by any number of steps the page's store did not take. Its patch comes
+    // first, for a routed page's new location (pushed or replaced, as the route says).
     if testDriver?.sync() == true {
+      if let patch = session.flush() { apply(patch) }
       apply(session.start())
       inbox.withValue { $0 = [] }
     }

@@ -321,6 +321,30 @@ import Testing
     #expect(page.location?.query("filter") == "Active")
   }
 
+  @Test func withATestStoreTheDeepLinkAndEveryFilterChangeAreAsserted() async {
+    let todos: IdentifiedArrayOf<TodoItem.State> = [
+      TodoItem.State(id: UUID(0), description: "Milk", isComplete: true),
+      TodoItem.State(id: UUID(1), description: "Eggs"),
+    ]
+    let store = TestStore(initialState: TodoList.State(todos: todos)) { TodoList() }
+    let page = await LivePage(
+      store, view: todoListView, route: todoListRoute, at: LiveLocation(text: "?filter=Completed")
+    ) {
+      $0.filter = .completed
+    }
+    #expect(page.location?.text == "?filter=Completed")
+    #expect(descriptions(on: page) == ["Milk"])
+    await page.select("Active", in: "filter") { $0.filter = .active }
+    #expect(page.location?.query("filter") == "Active")
+    #expect(descriptions(on: page) == ["Eggs"])
+    // Each filter was a history entry: Back and Forward go through the test store too.
+    await page.back { $0.filter = .completed }
+    #expect(page.value(of: "filter") == "Completed")
+    await page.forward { $0.filter = .active }
+    await page.navigate(to: LiveLocation()) { $0.filter = .all }
+    #expect(descriptions(on: page) == ["Milk", "Eggs"])
+  }
+
   /// The descriptions of the to-dos the page lists, in order.
   private func descriptions(on page: LivePage<TodoList.State, TodoList.Action>) -> [String] {
     page.findAll("input.description").map { $0.value ?? "" }
