@@ -135,6 +135,28 @@ class TwoUsers(unittest.TestCase):
         self.assertTrue(plain.current_url.endswith("?filter=done"))
         self.assertEqual(self.texts(plain, ".items label"), ["Sweep"])
 
+        # Its forms post: the list's session (Ada's, through the sign-in cookie) adds the item,
+        # not done, so the done filter doesn't show it, but the list counts it.
+        self.add(plain, "New to-do", "Mop", "Add")
+        self.wait(plain, lambda: "Chores 1 left" in self.texts(plain, ".list-index li"))
+        self.assertEqual(self.texts(plain, ".items label"), ["Sweep"])
+        # …and the item is Ada's: her live tab shows it.
+        self.wait(ada, lambda: "Chores 1 left" in self.texts(ada, ".list-index li"))
+
+    def test_without_javascript_a_user_signs_in_and_adds_a_list(self):
+        plain = start_browser(javascript=False)
+        self.addCleanup(plain.quit)
+        plain.get(self.base + "/")
+        plain.find_element(By.NAME, "name").send_keys("grace")
+        plain.find_element(By.NAME, "password").send_keys("hopper")
+        plain.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        self.wait(plain, lambda: "Signed in as grace" in plain.page_source)
+        self.add(plain, "New list", "Reading", "Add list")
+        self.wait(plain, lambda: self.texts(plain, ".open-list h2") == ["Reading"])
+        self.add(plain, "New to-do", "SICP", "Add")
+        self.wait(plain, lambda: self.texts(plain, ".items label") == ["SICP"])
+        self.assertIn("Reading 1 left", self.texts(plain, ".list-index li"))
+
 
 if __name__ == "__main__":
     unittest.main()
