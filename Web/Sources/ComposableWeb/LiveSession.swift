@@ -54,9 +54,9 @@ public final class LiveSession {
   /// count. They run the handlers of the render the user saw.
   public var replacedHandlerGrace: Duration { renderer.handlers.grace }
 
-  /// The session's six parts: what changed (observation), the page's components and handler
-  /// ids (rendering), the next message to the page (patches), and what it admits of the page's
-  /// messages (limits).
+  /// The session's parts besides the message reader (``PageMessage``): what changed
+  /// (observation), the page's components and handler ids (rendering), the next message to the
+  /// page (patches), and what it admits of the page's messages (limits).
   private let changes: ChangeTracker
   private let renderer: ComponentRenderer
   private var assembly: PatchAssembly
