@@ -94,16 +94,9 @@ struct BoundHandler {
   /// needs none.
   let expected: String?
   let run: (InputValue?) -> InputOutcome
-  /// For a handler that sends an action and takes no value: sends it and returns the task of
-  /// its effects, so that a form posted without JavaScript can wait for them.
-  let send: (() -> StoreTask)?
 
-  init(
-    expected: String?, send: (() -> StoreTask)? = nil,
-    run: @escaping (InputValue?) -> InputOutcome
-  ) {
+  init(expected: String?, run: @escaping (InputValue?) -> InputOutcome) {
     self.expected = expected
-    self.send = send
     self.run = run
   }
 
@@ -112,10 +105,8 @@ struct BoundHandler {
   init<State, Action>(_ handler: Handler<Action>, sendingTo store: Store<State, Action>) {
     switch handler {
     case let .send(action):
-      self.init(expected: nil, send: { store.send(action) }) { _ in
-        _ = store.send(action)
-        return .applied
-      }
+      // The task of its effects, which a form posted without JavaScript waits for.
+      self.init(expected: nil) { _ in .sent(store.send(action)) }
     case let .value(makeAction):
       self.init(expected: "a string") { value in
         guard case let .string(text) = value else { return .wrongType }

@@ -41,6 +41,8 @@ final class ComponentRenderer {
     var isInsideDisabledFieldset = false
     /// How many forms with a submit handler it wrote (their keys' positions).
     var formCount = 0
+    /// Inside a form with a submit handler (perhaps one of a parent component).
+    var isInForm = false
   }
 
   /// The handler ids the rendered page may send.
@@ -105,6 +107,7 @@ final class ComponentRenderer {
     let body = changes.observe(id: componentID, generation: generation) { component.body() }
     var context = Context(
       componentID: componentID, previousChildren: Set(previous?.childIDs ?? []), dirty: dirty)
+    context.isInForm = forms.isInForm
     let start = output.count
     if let previous { output.reserveCapacity(start + previous.renderedLength) }
     body.write(in: self, context: &context, into: &output)
@@ -136,8 +139,9 @@ final class ComponentRenderer {
             isSingleUse: HandlerTable.isSingleUse(event: event))
           context.handlerIDs.append(handlerID)
           HTMLWriter.eventAttribute(event, handlerID, into: &output)
-          if let key = writeForForms(
-            event: event, handlerID: handlerID, of: element, context: &context, into: &output)
+          if context.isInForm || event == "submit",
+            let key = writeForForms(
+              event: event, handlerID: handlerID, of: element, context: &context, into: &output)
           {
             formKey = key
           }
@@ -149,6 +153,8 @@ final class ComponentRenderer {
       output.append(UInt8(ascii: ">"))
       if let formKey { writeHiddenFields(formKey: formKey, into: &output) }
       let wasInsideDisabledFieldset = context.isInsideDisabledFieldset
+      let wasInForm = context.isInForm
+      if formKey != nil { context.isInForm = true }
       if isDisabled && element.tag.utf8.elementsEqual("fieldset".utf8) {
         context.isInsideDisabledFieldset = true
       }
@@ -161,6 +167,7 @@ final class ComponentRenderer {
         }
       }
       context.isInsideDisabledFieldset = wasInsideDisabledFieldset
+      context.isInForm = wasInForm
       if let formKey, !forms.closeForm() {
         logger.warning(
           "Two forms share a key; a browser without JavaScript can post only the first",

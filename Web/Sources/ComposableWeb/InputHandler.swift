@@ -154,6 +154,8 @@ public struct InputHandler {
 
 /// What became of a value handed to an ``InputHandler``.
 enum InputOutcome: Equatable {
+  /// An action was sent, whose effects run as `StoreTask`.
+  case sent(StoreTask)
   /// The value was used as sent.
   case applied
   /// The value had the wrong type and was ignored.

@@ -278,7 +278,7 @@ public final class LiveSession {
     let outcome = handler.run(message.value?.input)
     let changed = changes.release()
     switch outcome {
-    case .applied:
+    case .applied, .sent:
       break
     case .wrongType:
       limits.ignore(
@@ -354,10 +354,10 @@ public final class LiveSession {
       values[PageForms.buttonField].flatMap(Int.init).flatMap {
         form.buttons.indices.contains($0) ? form.buttons[$0] : nil
       } ?? form.submitHandlerID
-    guard let submit = renderer.handlers.lookup(submitID, now: now)?.bound else { return nil }
-    if let send = submit.send { return send() }
-    _ = submit.run(nil)
-    return nil
+    guard let submit = renderer.handlers.lookup(submitID, now: now)?.bound,
+      case let .sent(effects) = submit.run(nil)
+    else { return nil }
+    return effects
   }
 
   /// A posted field's text as the page script would have sent it to a handler that takes
