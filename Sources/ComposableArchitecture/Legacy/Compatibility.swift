@@ -111,6 +111,22 @@ public enum TaskResult<Success: Sendable>: Sendable {
   }
 }
 
+extension Result where Success: Sendable, Failure == any Error {
+  /// The same outcome as a `TaskResult`: the bridge for code moving from `TaskResult` to
+  /// `Result`.
+  ///
+  /// ```swift
+  /// let result = Result(TaskResult { try await api.fetch() })
+  /// ```
+  @available(*, message: "Send 'Result' from effects instead of 'TaskResult'.")
+  public init(_ result: TaskResult<Success>) {
+    switch result {
+    case let .success(value): self = .success(value)
+    case let .failure(error): self = .failure(error)
+    }
+  }
+}
+
 extension TaskResult: CasePathable {
   /// The case paths of a task result, so that `\.response.success` names a successful response.
   ///

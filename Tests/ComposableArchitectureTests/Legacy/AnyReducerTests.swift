@@ -216,4 +216,11 @@ struct TaskResultTests {
     let chained = TaskResult<Int>.success(2).flatMap { _ in TaskResult<String>.failure(Failure(code: 5)) }
     #expect(chained == .failure(Failure(code: 5)))
   }
+
+  @Test func convertsToAResult() throws {
+    let success = Result(TaskResult<Int>.success(7))
+    #expect(try success.get() == 7)
+    let failure = Result(TaskResult<Int>.failure(Failure(code: 9)))
+    #expect(throws: Failure(code: 9)) { try failure.get() }
+  }
 }

@@ -97,6 +97,23 @@ import Testing
     cancellable.cancel()
   }
 
+  @Test func loadingAnotherKeyPublishesWhatItLoadsAndNothingElse() async throws {
+    @Shared(.appStorage("count")) var value = 0
+    let received = LockIsolated<[Int]>([])
+    let cancellable = $value.publisher.sink { value in received.withValue { $0.append(value) } }
+    $value.withLock { $0 = 42 }
+    // A key that holds nothing keeps the value: nothing new to publish.
+    try await $value.load(.appStorage("anotherCount"))
+    #expect(received.value == [0, 42])
+    $value.withLock { $0 = 1729 }
+    #expect(received.value == [0, 42, 1729])
+    // A key that holds a value publishes it, once.
+    self.defaults.set(7, forKey: "third")
+    try await $value.load(.appStorage("third"))
+    #expect(received.value == [0, 42, 1729, 7])
+    cancellable.cancel()
+  }
+
   @Test func anExplicitStoreIsUsed() {
     let store = UserDefaults(suiteName: NSTemporaryDirectory() + "app-storage-\(UUID().uuidString)")!
     @Shared(.appStorage("flag", store: store)) var flag = false

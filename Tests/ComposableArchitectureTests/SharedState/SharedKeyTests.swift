@@ -116,6 +116,22 @@ extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
     }
   }
 
+  @Test func inMemoryOptionalKeepsItsDefault() {
+    // A missing value must not read as a stored `nil` of an Optional value.
+    @Shared(.inMemory("optional")) var count: Int? = 5
+    #expect(count == 5)
+    @Shared(.inMemory("optional")) var other: Int? = nil
+    #expect(other == 5, "the first default wins")
+    $count.withLock { $0 = nil }
+    #expect(other == nil, "a stored nil is a value")
+  }
+
+  @Test func requiringAMissingInMemoryOptionalThrows() async {
+    await #expect(throws: (any Error).self) {
+      _ = try await Shared<Int?>(require: .inMemory("never-stored"))
+    }
+  }
+
   @Test func inMemoryValueOutlivesItsProperties() {
     do {
       @Shared(.inMemory("kept")) var value = 0

@@ -43,6 +43,34 @@ private struct SharedScoreboard {
   }
 }
 
+/// A feature whose shared value is Optional.
+@Reducer
+private struct OptionalScore {
+  @ObservableState
+  struct State: Equatable {
+    @Shared var best: Int?
+    var plays = 0
+  }
+
+  enum Action: Equatable {
+    case played
+    case improved
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .played:
+        state.plays += 1
+        return .none
+      case .improved:
+        state.$best.withLock { $0 = ($0 ?? 0) + 1 }
+        return .none
+      }
+    }
+  }
+}
+
 /// Two features that see one value: a counter and a statistics tab.
 @Reducer
 private struct Tabs {
@@ -295,6 +323,22 @@ private struct Tabs {
     }
     #expect(second.state.score == 1, "one test's stores share the test's storage")
   }
+
+  @Test func anOptionalSharedValueIsAssertedFromWhatItHolds() async {
+    // In an assertion, a shared value that no step changed reads what it holds, also when it is
+    // Optional (a missing snapshot must not read as `nil`).
+    let store = TestStore(initialState: OptionalScore.State(best: Shared(value: 5))) {
+      OptionalScore()
+    }
+    await store.send(.played) {
+      $0.plays = 1
+      #expect($0.best == 5)
+    }
+    await store.send(.improved) {
+      $0.$best.withLock { $0 = ($0 ?? 0) + 1 }
+    }
+    #expect(store.state.best == 6)
+  }
 }
 
 @MainActor
@@ -344,4 +388,5 @@ private struct Tabs {
     store.send(.reset)
     #expect(!changed.value)
   }
+
 }

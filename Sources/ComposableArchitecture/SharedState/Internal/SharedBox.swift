@@ -54,11 +54,12 @@ final class SharedBox<Value, Reference>: @unchecked Sendable {
     get { self.lock.withLock { self._reference } }
     set {
       let view = self.view(newValue)
+      // The switch itself publishes nothing (as upstream): what the new reference loads or
+      // changes from now on does. (`$value.load(otherKey)` publishes the loaded value once.)
       self.lock.withLock {
         self._reference = newValue
         self.relaySubscription = self.relay.follow(view)
       }
-      self.relay.send(view.currentValue)
     }
   }
 }

@@ -117,7 +117,10 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
       guard let actual = self.actual else { return nil }
       if let value = actual.values[id] { return value.value as? Value }
       // Changed only after the checkpoint: at the checkpoint it still had its snapshot.
-      return self.changes[id]?.snapshot as? Value
+      // (Unwrapped before the cast, which would turn a missing snapshot into a `nil` value of
+      // an Optional `Value`.)
+      guard let snapshot = self.changes[id]?.snapshot else { return nil }
+      return snapshot as? Value
     }
   }
 
@@ -146,7 +149,10 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
   }
 
   func snapshot<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
-    self.lock.withLock { self.changes[id]?.snapshot as? Value }
+    self.lock.withLock {
+      guard let snapshot = self.changes[id]?.snapshot else { return nil }
+      return snapshot as? Value
+    }
   }
 
   /// Records the value a shared value had before its first change since the last check.

@@ -34,7 +34,9 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     case let .initialValue(initialValue):
       continuation.resume(returning: self.storage.value(forKey: self.key, default: initialValue))
     case .userInitiated:
-      if let value = self.storage.value(forKey: self.key) as? Value {
+      // Unwrapped before the cast: a missing value cast to an Optional `Value` would succeed
+      // as `nil`.
+      if let stored = self.storage.value(forKey: self.key), let value = stored as? Value {
         continuation.resume(returning: value)
       } else {
         continuation.resumeReturningInitialValue()
@@ -81,7 +83,7 @@ public struct InMemoryStorage: Hashable, Sendable {
 
   func value<Value: Sendable>(forKey key: String, default defaultValue: Value) -> Value {
     self.values.withValue { values in
-      if let value = values[key] as? Value { return value }
+      if let stored = values[key], let value = stored as? Value { return value }
       values[key] = defaultValue
       return defaultValue
     }
