@@ -223,4 +223,19 @@ import Testing
     }
     #expect(count.wrappedValue == 1_000)
   }
+
+  @Test func anIdentifiedCollectionSplitsIntoSharedElements() {
+    struct Todo: Identifiable, Equatable { let id: Int; var title: String }
+    let todos = Shared(value: IdentifiedArray(uniqueElements: [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]))
+    let elements = Array(todos)
+    #expect(elements.map(\.wrappedValue.title) == ["Milk", "Eggs"])
+    // Each element writes its row of the collection.
+    elements[1].withLock { $0.title = "Bread" }
+    #expect(todos.wrappedValue[id: 2]?.title == "Bread")
+    // …and reads it when the collection changes.
+    todos.withLock { $0[id: 1]?.title = "Oat milk" }
+    #expect(elements[0].wrappedValue.title == "Oat milk")
+    let readers = Array(SharedReader(todos))
+    #expect(readers.map(\.wrappedValue.title) == ["Oat milk", "Bread"])
+  }
 }
