@@ -114,6 +114,20 @@ import Testing
     cancellable.cancel()
   }
 
+  @Test func anArrayOfStringsIsStoredAsOne() {
+    self.defaults.set(["a", "b"], forKey: "tags")
+    @Shared(.appStorage("tags")) var tags: [String] = []
+    #expect(tags == ["a", "b"])
+    $tags.withLock { $0.append("c") }
+    #expect(self.defaults.stringArray(forKey: "tags") == ["a", "b", "c"])
+    @Shared(.appStorage("pinned")) var pinned: [String]? = nil
+    #expect(pinned == nil)
+    $pinned.withLock { $0 = ["x"] }
+    #expect(self.defaults.stringArray(forKey: "pinned") == ["x"])
+    $pinned.withLock { $0 = nil }
+    #expect(self.defaults.object(forKey: "pinned") == nil)
+  }
+
   @Test func anExplicitStoreIsUsed() {
     let store = UserDefaults(suiteName: NSTemporaryDirectory() + "app-storage-\(UUID().uuidString)")!
     @Shared(.appStorage("flag", store: store)) var flag = false

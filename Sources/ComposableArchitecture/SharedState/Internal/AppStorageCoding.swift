@@ -38,6 +38,10 @@ extension AppStorageCoding where Value == String {
   static var string: Self { .stored { $0.string(forKey: $1) } }
 }
 
+extension AppStorageCoding where Value == [String] {
+  static var strings: Self { .stored { $0.stringArray(forKey: $1) } }
+}
+
 extension AppStorageCoding where Value == Data {
   static var data: Self { .stored { $0.data(forKey: $1) } }
 }

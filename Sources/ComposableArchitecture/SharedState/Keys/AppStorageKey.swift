@@ -200,6 +200,34 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .date)
   }
 
+  /// A key for an array of strings stored in `UserDefaults`.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("recentSearches")) var recentSearches: [String] = []
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key under which the value is stored.
+  ///   - store: The store to use; `nil` for ``Dependencies/DependencyValues/defaultAppStorage``.
+  public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
+  where Self == AppStorageKey<[String]> {
+    AppStorageKey(key, store: store, coding: .strings)
+  }
+
+  /// A key for an optional array of strings stored in `UserDefaults`: `nil` removes it.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("pinnedTags")) var pinnedTags: [String]?
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key under which the value is stored.
+  ///   - store: The store to use; `nil` for ``Dependencies/DependencyValues/defaultAppStorage``.
+  public static func appStorage(_ key: String, store: UserDefaults? = nil) -> Self
+  where Self == AppStorageKey<[String]?> {
+    AppStorageKey(key, store: store, coding: .optional(.strings))
+  }
+
   /// A key for an optional date stored in `UserDefaults`: `nil` removes it.
   ///
   /// ```swift
