@@ -128,6 +128,24 @@ import Testing
     #expect(self.defaults.object(forKey: "pinned") == nil)
   }
 
+  @Test func aKeyWithADotIsWatchedLikeAnyOther() async throws {
+    // Key-value observing can't watch such a key; this library doesn't use it, so there is
+    // nothing to warn about, and the warning's switch is there for code that sets it.
+    @Dependency(\.appStorageKeyFormatWarningEnabled) var warns
+    #expect(warns)
+    @Shared(.appStorage("co.example.isEnabled")) var isEnabled = false
+    self.defaults.set(true, forKey: "co.example.isEnabled")
+    // Another writer's change reaches the shared value (the store is watched, not the key).
+    for _ in 0..<100 where !isEnabled { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(isEnabled)
+    withDependencies {
+      $0.appStorageKeyFormatWarningEnabled = false
+    } operation: {
+      @Dependency(\.appStorageKeyFormatWarningEnabled) var warns
+      #expect(!warns)
+    }
+  }
+
   @Test func anExplicitStoreIsUsed() {
     let store = UserDefaults(suiteName: NSTemporaryDirectory() + "app-storage-\(UUID().uuidString)")!
     @Shared(.appStorage("flag", store: store)) var flag = false

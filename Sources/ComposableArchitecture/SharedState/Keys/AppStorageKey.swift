@@ -480,4 +480,22 @@ extension DependencyValues {
     get { self[DefaultAppStorageKey.self].value }
     set { self[DefaultAppStorageKey.self] = UncheckedSendable(newValue) }
   }
+
+  /// Whether an app storage key that key-value observing can't watch (one containing `.` or
+  /// starting with `@`) is reported, as swift-sharing does. This library watches app storage
+  /// without key-value observing, on every platform, so every key is watched alike and none is
+  /// reported: the value is kept for the code that sets it.
+  ///
+  /// ```swift
+  /// prepareDependencies { $0.appStorageKeyFormatWarningEnabled = false }
+  /// ```
+  public var appStorageKeyFormatWarningEnabled: Bool {
+    get { self[AppStorageKeyFormatWarningKey.self] }
+    set { self[AppStorageKeyFormatWarningKey.self] = newValue }
+  }
+}
+
+private enum AppStorageKeyFormatWarningKey: DependencyKey {
+  static let liveValue = true
+  static let testValue = true
 }
