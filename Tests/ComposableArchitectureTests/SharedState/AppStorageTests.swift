@@ -146,6 +146,28 @@ import Testing
     }
   }
 
+  @Test func aCodableValueIsStoredAsJSON() throws {
+    struct Layout: Codable, Equatable, Sendable {
+      var columns = 2
+      var title = "Inbox"
+    }
+    @Shared(.appStorage("layout")) var layout = Layout()
+    $layout.withLock { $0.columns = 3 }
+    let data = try #require(self.defaults.data(forKey: "layout"))
+    #expect(try JSONDecoder().decode(Layout.self, from: data) == Layout(columns: 3))
+    // What another writer stores is read back; what doesn't decode reads as the default.
+    self.defaults.set(try JSONEncoder().encode(Layout(columns: 5, title: "Later")), forKey: "other")
+    @Shared(.appStorage("other")) var other = Layout()
+    #expect(other == Layout(columns: 5, title: "Later"))
+    self.defaults.set(Data("not json".utf8), forKey: "broken")
+    @Shared(.appStorage("broken")) var broken = Layout(columns: 9)
+    #expect(broken == Layout(columns: 9))
+    // A RawRepresentable Codable type keeps its raw-value overload.
+    self.defaults.set("dark", forKey: "theme")
+    @Shared(.appStorage("theme")) var theme = CodableTheme.light
+    #expect(theme == .dark)
+  }
+
   @Test func anExplicitStoreIsUsed() {
     let store = UserDefaults(suiteName: NSTemporaryDirectory() + "app-storage-\(UUID().uuidString)")!
     @Shared(.appStorage("flag", store: store)) var flag = false
@@ -256,3 +278,5 @@ import Testing
     return continuation.value ?? value
   }
 }
+
+private enum CodableTheme: String, Codable, Sendable { case light, dark }

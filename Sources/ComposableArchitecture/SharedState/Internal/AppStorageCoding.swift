@@ -70,6 +70,26 @@ extension AppStorageCoding where Value == URL {
   }
 }
 
+extension AppStorageCoding where Value: Codable {
+  /// A value stored as its JSON encoding, in `Data`. A stored value that doesn't decode reads as
+  /// no value (the default is used); two values are equal when their encodings are.
+  static var codable: Self {
+    Self(
+      read: { store, key in
+        store.data(forKey: key).flatMap { try? JSONDecoder().decode(Value.self, from: $0) }
+      },
+      write: { store, key, value in
+        if let data = try? JSONEncoder().encode(value) { store.set(data, forKey: key) }
+      },
+      isEqual: { lhs, rhs in
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(lhs)) == (try? encoder.encode(rhs))
+      }
+    )
+  }
+}
+
 extension AppStorageCoding {
   /// A value stored by its raw value.
   static func rawRepresentable<Raw>(_ raw: AppStorageCoding<Raw>) -> Self

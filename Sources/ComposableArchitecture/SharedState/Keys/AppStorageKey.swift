@@ -200,6 +200,27 @@ extension SharedReaderKey {
     AppStorageKey(key, store: store, coding: .date)
   }
 
+  /// A key for any `Codable` value, stored in `UserDefaults` as its JSON encoding. A stored value
+  /// that doesn't decode (say, after the type changed) reads as none: the default is used.
+  ///
+  /// ```swift
+  /// struct Layout: Codable, Sendable { var columns = 2; var showsHidden = false }
+  ///
+  /// @Shared(.appStorage("layout")) var layout = Layout()
+  /// ```
+  ///
+  /// Types `UserDefaults` stores natively, and `RawRepresentable` ones, use their own overloads.
+  ///
+  /// - Parameters:
+  ///   - key: The key under which the value is stored.
+  ///   - store: The store to use; `nil` for ``Dependencies/DependencyValues/defaultAppStorage``.
+  @_disfavoredOverload
+  public static func appStorage<Value: Codable & Sendable>(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Value> {
+    AppStorageKey(key, store: store, coding: .codable)
+  }
+
   /// A key for an array of strings stored in `UserDefaults`.
   ///
   /// ```swift
