@@ -99,7 +99,7 @@ public struct InputHandler {
   /// InputHandler.binding($store.count)
   /// ```
   public static func binding(_ binding: Binding<Int>) -> InputHandler {
-    typed(binding, expected: "an integer", decode: { value in
+    typed(binding, expected: Self.integer, decode: { value in
       guard case let .number(number) = value, number.rounded() == number,
         let integer = Int(exactly: number)
       else { return nil }
@@ -113,7 +113,7 @@ public struct InputHandler {
   /// InputHandler.binding($store.volume)
   /// ```
   public static func binding(_ binding: Binding<Double>) -> InputHandler {
-    typed(binding, expected: "a number", decode: { value in
+    typed(binding, expected: Self.number, decode: { value in
       guard case let .number(number) = value, number.isFinite else { return nil }
       return number
     }) { .number($0) }
@@ -127,7 +127,7 @@ public struct InputHandler {
   public static func binding<Value: Equatable>(
     _ binding: Binding<Value>, options: [Value]
   ) -> InputHandler {
-    typed(binding, expected: "an option's position", decode: { value in
+    typed(binding, expected: Self.optionPosition, decode: { value in
       guard case let .number(number) = value, let index = Int(exactly: number),
         options.indices.contains(index)
       else { return nil }
@@ -136,6 +136,13 @@ public struct InputHandler {
       .number(Double(options.firstIndex(of: value) ?? -1))
     }
   }
+
+  /// What the numeric handlers take, as the log names it; a posted form's text for them is
+  /// read as a number (see `LiveSession.formValue(_:expected:)`).
+  static let integer = "an integer"
+  static let number = "a number"
+  static let optionPosition = "an option's position"
+  static let numeric: Set<String> = [integer, number, optionPosition]
 
   static func typed<Value: Equatable>(
     _ binding: Binding<Value>,

@@ -363,12 +363,8 @@ public final class LiveSession {
   /// A posted field's text as the page script would have sent it to a handler that takes
   /// `expected`: numbers (and a drop-down's position) as numbers, anything else as text.
   static func formValue(_ text: String, expected: String?) -> InputValue {
-    switch expected {
-    case "an integer", "a number", "an option's position":
-      return Double(text.trimmingCharacters(in: .whitespaces)).map(InputValue.number) ?? .string(text)
-    default:
-      return .string(text)
-    }
+    guard let expected, InputHandler.numeric.contains(expected) else { return .string(text) }
+    return Double(text.trimmingCharacters(in: .whitespaces)).map(InputValue.number) ?? .string(text)
   }
 
   /// Logs and ignores a binary frame; the protocol uses text frames only.

@@ -138,7 +138,7 @@ enum LiveSocketServing {
           logger.warning(
             "Dropped a message the page sent before the session's first message (logged once per socket)")
         }
-        attachment.drop()
+        // Not counted as the inbound queue's drop: its log line would say the queue was full.
         continue
       }
       guard frame.fin else { continue }
