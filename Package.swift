@@ -12,7 +12,11 @@ let package = Package(
     .watchOS(.v10),
   ],
   products: [
-    .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"])
+    .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    // Linked by test targets: see Sources/ComposableArchitectureTestSupport.
+    .library(
+      name: "ComposableArchitectureTestSupport", targets: ["ComposableArchitectureTestSupport"]
+    ),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -52,6 +56,10 @@ let package = Package(
       ]
     ),
     .target(
+      name: "ComposableArchitectureTestSupport",
+      dependencies: testSupportDependencies
+    ),
+    .target(
       name: "Perception",
       dependencies: ["ComposableArchitectureMacros"]
     ),
@@ -80,21 +88,33 @@ let package = Package(
       name: "ComposableArchitectureTests",
       dependencies: [
         "ComposableArchitecture",
+        "ComposableArchitectureTestSupport",
         "TestRunSettings",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(
           name: "OpenCombineShim", package: "OpenCombine",
           condition: .when(platforms: [.linux, .android, .windows, .wasi])
         ),
         .product(name: "PropertyBased", package: "swift-property-based"),
-        // Outside Apple platforms, test dependencies (such as the stack element ID generator)
-        // start afresh in each XCTest method only when this library is built for the tests.
-        .product(
-          name: "DependenciesTestObserver", package: "swift-dependencies",
-          condition: .when(platforms: [.linux, .android, .windows])
-        ),
       ]
     ),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// What a test target gets from `ComposableArchitectureTestSupport`: failures that reach Swift
+// Testing, and, outside Apple platforms, test dependencies that start afresh in each XCTest method
+// (Dependencies vends its observer library only where it is needed).
+var testSupportDependencies: [Target.Dependency] {
+  var dependencies: [Target.Dependency] = [
+    .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")
+  ]
+  #if !os(macOS) && !os(WASI)
+    dependencies.append(
+      .product(
+        name: "DependenciesTestObserver", package: "swift-dependencies",
+        condition: .when(platforms: [.linux, .android, .windows])
+      )
+    )
+  #endif
+  return dependencies
+}

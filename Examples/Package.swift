@@ -17,7 +17,6 @@ let package = Package(
   ],
   dependencies: [
     .package(name: "open-composable-architecture", path: ".."),
-    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.0"),
   ],
   targets: [
     .executableTarget(
@@ -46,14 +45,14 @@ let package = Package(
       name: "CaseStudyFeaturesTests",
       dependencies: [
         "CaseStudyFeatures",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
       ]
     ),
     .testTarget(
       name: "TodosFeatureTests",
       dependencies: [
         "TodosFeature",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
       ]
     ),
   ],

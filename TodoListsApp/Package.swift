@@ -52,6 +52,7 @@ let package = Package(
       dependencies: [
         "TodoLists",
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+        .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
         .product(name: "ComposableWeb", package: "Web"),
         .product(name: "ComposableWebTesting", package: "Web"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -136,7 +136,7 @@ let package = Package(
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -151,6 +151,7 @@ let package = Package(
         "ComposableWeb",
         "ComposableWebTesting",
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+        .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
       ]
     ),
     .testTarget(
@@ -161,7 +162,7 @@ let package = Package(
         "ComposableWebTesting",
         .product(name: "CaseStudyFeatures", package: "Examples"),
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
       ]
     ),
   ],

@@ -3,14 +3,6 @@ import CustomDump
 import Dependencies
 import IssueReporting
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Android)
-  import Android
-#endif
-
 /// The ID of an element of a ``StackState``: a generation number, unique within the stack's
 /// lifetime, so that an element pushed after another one was popped never takes its ID.
 ///
@@ -102,46 +94,4 @@ extension DependencyValues {
     get { self[StackElementIDGenerator.self] }
     set { self[StackElementIDGenerator.self] = newValue }
   }
-}
-
-/// Whether the cached test dependencies (the ``StackElementIDGenerator`` among them) start afresh
-/// for each test, so that stacks built anywhere in a test number their elements from `0`:
-///
-/// - on Apple platforms, Dependencies resets its cache when an XCTest method starts;
-/// - in Swift Testing, the cache is kept per test;
-/// - with XCTest elsewhere, the cache is reset only when the test target builds Dependencies'
-///   `DependenciesTestObserver` library, which Dependencies loads at run time:
-///
-///   ```swift
-///   .testTarget(
-///     name: "FeatureTests",
-///     dependencies: [
-///       "Feature",
-///       .product(
-///         name: "DependenciesTestObserver", package: "swift-dependencies",
-///         condition: .when(platforms: [.linux, .android, .windows])
-///       ),
-///     ]
-///   )
-///   ```
-func cachedTestDependenciesStartAfreshPerTest() -> Bool {
-  #if canImport(Darwin)
-    return true
-  #else
-    switch TestContext.current {
-    case .swiftTesting(.some):
-      return true
-    case .xcTest:
-      #if canImport(Glibc) || canImport(Musl) || canImport(Android)
-        guard let handle = dlopen("libDependenciesTestObserver.so", RTLD_NOW | RTLD_NOLOAD)
-        else { return false }
-        dlclose(handle)
-        return true
-      #else
-        return false
-      #endif
-    default:
-      return false
-    }
-  #endif
 }

@@ -28,8 +28,8 @@ import IssueReporting
 /// ```
 ///
 /// > Important: With XCTest on Linux, write `TestStore` tests as `async` methods: synchronous
-/// > main-actor test methods cannot be discovered there. Link `IssueReportingTestSupport` in the
-/// > test target so that failures reach Swift Testing.
+/// > main-actor test methods cannot be discovered there. Link `ComposableArchitectureTestSupport` in the
+/// > test target so that failures reach Swift Testing and each XCTest method starts afresh.
 @preconcurrency @MainActor
 public final class TestStore<State: Equatable, Action> {
   /// How strictly the store checks the test. Exhaustive (``Exhaustivity/on``) by default.
@@ -110,6 +110,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    TestSupportCheck.shared.check(fileID: fileID, filePath: filePath, line: line, column: column)
     let sharedChangeTracker = self.sharedChangeTracker
     let reducer = Dependencies.withDependencies {
       // Stack element IDs come from the test's own generator, shared with state built before the

@@ -3,7 +3,7 @@ import XCTest
 
 /// Stack element IDs in XCTest, as TCA users write such tests: every test method numbers from 0,
 /// including stacks it builds outside a test store, whichever methods ran before it in the same
-/// process. (On Linux this needs the test target to build `DependenciesTestObserver`.)
+/// process. (On Linux this needs the test target to link `ComposableArchitectureTestSupport`.)
 final class StackElementIDNumberingXCTests: XCTestCase {
   func testStackBuiltInOneMethodStartsAtZero() {
     let path = StackState(["Inbox", "Drafts"])

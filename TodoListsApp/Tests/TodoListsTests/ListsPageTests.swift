@@ -12,10 +12,17 @@ import Testing
 @Suite struct ListsPageTests {
   /// Where this test's users keep their lists (in memory: tests use in-memory file storage).
   let directory = URL(fileURLWithPath: "/lists-\(UUID().uuidString)")
+  /// One generator for all of a test's pages, so that lists and items added from different pages
+  /// never share an ID.
+  let uuid = UUIDGenerator.incrementing
 
   func page(for user: String, at location: String = "") -> LivePage<Lists.State, Lists.Action> {
     LivePage(
-      store: Store(initialState: Lists.State(user: user, directory: directory)) { Lists() },
+      store: Store(initialState: Lists.State(user: user, directory: directory)) {
+        Lists()
+      } withDependencies: { [uuid] in
+        $0.uuid = uuid
+      },
       view: listsView, route: listsRoute, at: LiveLocation(text: location), path: listsPagePath)
   }
 

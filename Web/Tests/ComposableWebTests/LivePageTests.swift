@@ -2,7 +2,6 @@ import ComposableArchitecture
 @testable import ComposableWeb
 import ComposableWebTesting
 import Foundation
-import IssueReportingTestSupport
 import Testing
 
 /// A sign-in form: two bound fields, a checkbox, a drop-down, a disabled button, an async check

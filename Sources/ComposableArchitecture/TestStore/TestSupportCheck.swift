@@ -1,0 +1,114 @@
+import ConcurrencyExtras
+import Dependencies
+import IssueReporting
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#elseif os(Windows)
+  import WinSDK
+#endif
+
+/// Whether the cached test dependencies (the ``StackElementIDGenerator`` among them, and the
+/// storage behind `@Shared(.inMemory)`, `.appStorage` and `.fileStorage`) start afresh for each
+/// test, so that nothing a test method sets up reaches the next one:
+///
+/// - on Apple platforms, Dependencies resets its cache when an XCTest method starts;
+/// - in Swift Testing, the cache is kept per test;
+/// - with XCTest elsewhere, the cache is reset only when the test binary links Dependencies'
+///   `DependenciesTestObserver` library, which Dependencies loads at run time. The
+///   `ComposableArchitectureTestSupport` product links it (see ``TestSupportCheck``).
+func cachedTestDependenciesStartAfreshPerTest() -> Bool {
+  #if canImport(Darwin)
+    return true
+  #else
+    switch TestContext.current {
+    case .swiftTesting(.some):
+      return true
+    case .xcTest:
+      return TestSupportCheck.dependenciesTestObserverIsLinked
+    default:
+      return false
+    }
+  #endif
+}
+
+/// Reports, once per test process, a test binary that runs XCTest on Linux, Android or Windows
+/// without this package's `ComposableArchitectureTestSupport` product.
+///
+/// On Apple platforms XCTest tells Dependencies when each test method starts, and Dependencies
+/// then empties its cache of test values. Elsewhere it can only learn that from
+/// `DependenciesTestObserver`, a library the test binary must link. Without it, whatever one test
+/// method cached — an incrementing UUID generator, `@Shared(.inMemory)` values, app storage —
+/// carries over into the next, and a test that passes alone fails after its neighbour. Nothing
+/// can link it on the user's behalf (the library would otherwise pull XCTest into every app), so
+/// the first ``TestStore`` or ``Store`` made under XCTest without it reports the line to add:
+///
+/// ```swift
+/// .testTarget(name: "MyFeatureTests", dependencies: [
+///   "MyFeature",
+///   .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
+/// ])
+/// ```
+struct TestSupportCheck: Sendable {
+  private let reported = LockIsolated(false)
+
+  /// The process's check: reports at most once.
+  static let shared = TestSupportCheck()
+
+  /// Whether the test binary links `DependenciesTestObserver` (always `true` on Apple platforms,
+  /// which don't need it). The linker leaves the library out of the binary's needed libraries
+  /// (nothing calls it directly), so it is looked for as Dependencies looks for it, by name beside
+  /// the binary, and found exactly when Dependencies finds it.
+  static let dependenciesTestObserverIsLinked: Bool = {
+    #if canImport(Darwin)
+      return true
+    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
+      guard let handle = dlopen("libDependenciesTestObserver.so", RTLD_NOW)
+      else { return false }
+      dlclose(handle)
+      return true
+    #elseif os(Windows)
+      guard let module = LoadLibraryA("DependenciesTestObserver.dll") else { return false }
+      FreeLibrary(module)
+      return true
+    #else
+      return true
+    #endif
+  }()
+
+  static let message = """
+    This test runs under XCTest without "ComposableArchitectureTestSupport" linked, so the \
+    dependencies and "@Shared" values one test method sets up carry over into the next one. \
+    (On Apple platforms XCTest resets them for each method; elsewhere the test binary must link \
+    the library that does it.) Add this line to the test target's dependencies in Package.swift:
+
+      .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
+    """
+
+  /// Reports the missing test support if this runs under XCTest without it, the first time only.
+  ///
+  /// - Returns: Whether it reported.
+  @discardableResult
+  func check(
+    context: @autoclosure () -> TestContext? = TestContext.current,
+    observerIsLinked: @autoclosure () -> Bool = Self.dependenciesTestObserverIsLinked,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Bool {
+    guard isTesting, !self.reported.value, context() == .xcTest, !observerIsLinked()
+    else { return false }
+    let first = self.reported.withValue { reported in
+      defer { reported = true }
+      return !reported
+    }
+    guard first else { return false }
+    reportIssue(Self.message, fileID: fileID, filePath: filePath, line: line, column: column)
+    return true
+  }
+}
