@@ -343,9 +343,15 @@ public final class CancellablesCollection {
   }
 
   func remove(_ token: CancelToken, at key: _CancelID) {
-    guard var node = self.node(at: key.navigationIDPath) else { return }
+    guard let node = self.node(at: key.navigationIDPath) else { return }
     node.tokens[Entry(scope: key.scope, token: ObjectIdentifier(token))] = nil
-    // Steps left with nothing registered at or below them go, deepest first.
+    self.prune(from: node)
+  }
+
+  /// Drops the step and the steps above it that are left with nothing registered at or below
+  /// them, deepest first.
+  private func prune(from node: Node) {
+    var node = node
     while let parent = node.parent, node.tokens.isEmpty, node.children.isEmpty {
       self.nodes[node.path] = nil
       if let id = node.path.lastID { parent.children[id] = nil }
@@ -387,6 +393,32 @@ public final class CancellablesCollection {
       return (scopes, total + scopes.count)
     }
     return count(self.root).count
+  }
+
+  /// The number of pieces of work registered by the Swift Testing test with this identifier.
+  func count(inTest test: TestContext.Testing.Test.ID) -> Int {
+    var total = 0
+    self.root.forEachStep { node in
+      total += node.tokens.keys.count { $0.scope.testIdentifier == test }
+      return true
+    }
+    return total
+  }
+
+  /// Forgets the work registered at the step of `path` and at every step below it, and returns
+  /// it. A later `remove` of any of it does nothing.
+  func removeAll(under path: NavigationIDPath) -> [CancelToken] {
+    guard path.count > 0, let node = self.node(at: path) else { return [] }
+    var tokens: [CancelToken] = []
+    node.forEachStep { step in
+      tokens.append(contentsOf: step.tokens.values)
+      step.tokens.removeAll()
+      self.nodes[step.path] = nil
+      return true
+    }
+    node.children.removeAll()
+    self.prune(from: node)
+    return tokens
   }
 
   /// Forgets every registration without cancelling anything.

@@ -48,6 +48,9 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
   /// state can add stack elements with the same IDs the reducer gave them.
   var stackElementIDsBeforeSend: StackElementIDGenerator?
   let inFlightEffects = LockIsolated<Set<InFlightEffect>>([])
+  /// The test store's own step in the cancellation registry: every cancellable piece of work its
+  /// effects start is registered at or below it, as is each tracked effect.
+  let navigationIDPath: NavigationIDPath
   /// How many tracked runs have been handed to the store but not yet begun their operation. The
   /// test store waits for them after each `send` and `receive`, so that an effect has reached its
   /// first `clock.sleep` (or other suspension) before the test advances a clock.
@@ -63,6 +66,7 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
     @Dependency(\.self) var dependencies
     var testDependencies = dependencies
     testDependencies.navigationIDPath = dependencies.navigationIDPath.appending(NavigationID())
+    self.navigationIDPath = testDependencies.navigationIDPath
     self.base = base
     self.dependencies = testDependencies
     self.state = initialState
@@ -104,6 +108,7 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
     }
     let inFlightEffects = self.inFlightEffects
     let unstartedRuns = self.unstartedRuns
+    let navigationIDPath = self.navigationIDPath
     return Effect(
       steps: received.steps,
       runs: received.runs.map { run in
@@ -120,7 +125,7 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
         inFlightEffects.withValue { _ = $0.insert(inFlight) }
         var tracked = run
         tracked.cancellations.append(
-          CancellationRegistration(id: inFlight, navigationIDPath: NavigationIDPath())
+          CancellationRegistration(id: inFlight, navigationIDPath: navigationIDPath)
         )
         let ended: @Sendable () -> Void = {
           inFlightEffects.withValue { _ = $0.remove(inFlight) }
@@ -168,8 +173,17 @@ extension TestReducer {
       return effects
     }
     for effect in effects {
-      CancellationRegistration(id: effect, navigationIDPath: NavigationIDPath()).cancelInFlight()
+      CancellationRegistration(id: effect, navigationIDPath: self.navigationIDPath)
+        .cancelInFlight()
     }
+  }
+
+  /// Cancels and forgets, at once, everything the test store's effects registered for
+  /// cancellation: the work itself may take a few more hops to see its cancellation and
+  /// unregister, by which time the next test has started.
+  func endRegistrations() {
+    _cancellationCancellables.withValue { $0.removeAll(under: self.navigationIDPath) }
+      .forEach { $0.cancel() }
   }
 }
 

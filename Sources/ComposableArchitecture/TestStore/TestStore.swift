@@ -142,6 +142,7 @@ public final class TestStore<State: Equatable, Action> {
     // owned the store (an isolated deinit would run without the test's task-local context).
     mainActorNow {
       self.completed()
+      self.reducer.endRegistrations()
       MainSerialExecutorUsers.release(self.mainSerialExecutorToken)
     }
   }
