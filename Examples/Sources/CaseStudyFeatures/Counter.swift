@@ -69,10 +69,10 @@ public struct TwoCounters {
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    Scope(state: \.first, action: \.first) {
+    Scope(\.first, action: \.first) {
       Counter()
     }
-    Scope(state: \.second, action: \.second) {
+    Scope(\.second, action: \.second) {
       Counter()
     }
     Reduce { state, action in

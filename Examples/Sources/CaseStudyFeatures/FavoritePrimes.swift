@@ -31,10 +31,10 @@ public struct PrimeApp {
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    Scope(state: \.counter, action: \.counter) {
+    Scope(\.counter, action: \.counter) {
       PrimeCounter()
     }
-    Scope(state: \.favoritePrimes, action: \.favoritePrimes) {
+    Scope(\.favoritePrimes, action: \.favoritePrimes) {
       FavoritePrimes()
     }
   }

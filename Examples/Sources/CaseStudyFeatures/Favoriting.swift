@@ -38,7 +38,7 @@ public enum FavoritingAction: Equatable, Sendable {
 /// back and shows an alert.
 ///
 /// ```swift
-/// Scope(state: \.favorite, action: \.favorite) {
+/// Scope(\.favorite, action: \.favorite) {
 ///   Favoriting(request: favoritesAPI.setFavorite)
 /// }
 /// ```
@@ -120,7 +120,7 @@ public struct Episode {
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    Scope(state: \.favorite, action: \.favorite) {
+    Scope(\.favorite, action: \.favorite) {
       Favoriting(request: self.favoritesAPI.setFavorite)
     }
   }

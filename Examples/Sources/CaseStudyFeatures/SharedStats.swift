@@ -80,10 +80,10 @@ public struct SharedStatsDemo {
 
   public var body: some ReducerOf<Self> {
     BindingReducer()
-    Scope(state: \.counter, action: \.counter) {
+    Scope(\.counter, action: \.counter) {
       SharedCounterTab()
     }
-    Scope(state: \.profile, action: \.profile) {
+    Scope(\.profile, action: \.profile) {
       SharedProfileTab()
     }
   }

@@ -141,8 +141,10 @@ public final class Store<State, Action>: Observable, Perceptible {
   /// the action. Child stores are cached: scoping twice gives the same store.
   ///
   /// ```swift
-  /// let settingsStore = store.scope(state: \.settings, action: \.settings)
+  /// let settingsStore = store.scope(\.settings, action: \.settings)
   /// ```
+  ///
+  /// This is TCA 1.26's spelling; `scope(state:action:)`, the earlier one, does the same.
   @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     _ state: KeyPath<State, ChildState>,

@@ -73,7 +73,7 @@ public func checklistView(_ store: StoreOf<Checklist>) -> Node<Checklist.Action>
   div {
     button("Add item", send: .addButtonTapped)
     Node.tag("ul", ["class": "checklist"]) {
-      for item in store.scope(state: \.items, action: \.items) {
+      for item in store.scope(\.items, action: \.items) {
         let id = item.withState(\.id)
         Node.tag("li", ["data-item": "\(id)", "data-ocaf-key": "\(id)"]) {
           component(item, key: "\(id)", checklistItemView)

@@ -176,7 +176,7 @@ public struct NavigationDemo {
 public func navigationDemoView(_ store: StoreOf<NavigationDemo>) -> Node<NavigationDemo.Action> {
   @Bindable var store = store
   return div {
-    navigationStack(path: $store.scope(state: \.path, action: \.path)) {
+    navigationStack(path: $store.scope(\.path, action: \.path)) {
       p("Note: \(store.note)", ["id": "note"])
       p("Colour: \(store.color)", ["id": "color"])
       p("Status: \(store.status)", ["id": "status"])
@@ -186,16 +186,16 @@ public func navigationDemoView(_ store: StoreOf<NavigationDemo>) -> Node<Navigat
       button("Push page 1", send: .pushButtonTapped)
       navigationLink(
         "Open page 100", state: .page(StackPage.State(number: 100)),
-        path: store.scope(state: \.path, action: \.path))
+        path: store.scope(\.path, action: \.path))
     } destination: { store in
       switch store.case {
       case let .page(store):
         component(store, stackPageView)
       }
     }
-    sheet(item: $store.scope(state: \.editor, action: \.editor), noteEditorView)
-    alert($store.scope(state: \.alert, action: \.alert))
-    confirmationDialog($store.scope(state: \.confirmation, action: \.confirmation))
+    sheet(item: $store.scope(\.editor, action: \.editor), noteEditorView)
+    alert($store.scope(\.alert, action: \.alert))
+    confirmationDialog($store.scope(\.confirmation, action: \.confirmation))
   }
 }
 

@@ -177,23 +177,33 @@ extension Store where State: ObservableState {
     /// set to `nil` it sends `.dismiss`.
     ///
     /// ```swift
-    /// sheet(item: $store.scope(state: \.destination?.editor, action: \.destination.editor)) {
+    /// sheet(item: $store.scope(\.destination?.editor, action: \.destination.editor)) {
     ///   editorView($0)
     /// }
-    /// alert($store.scope(state: \.alert, action: \.alert))
+    /// alert($store.scope(\.alert, action: \.alert))
     /// ```
     @MainActor
     public func scope<State: ObservableState, Action, ChildState, ChildAction>(
-      state: KeyPath<State, ChildState?>,
+      _ state: KeyPath<State, ChildState?>,
       action: CaseKeyPath<Action, PresentationAction<ChildAction>>
     ) -> Binding<Store<ChildState, ChildAction>?> where Value == Store<State, Action> {
       wrappedValue.presentation(state: state, action: action)
     }
 
+    /// The same as ``scope(_:action:)-(KeyPath<State,ChildState?>,_)``, in the spelling from
+    /// before TCA 1.26.
+    @MainActor
+    public func scope<State: ObservableState, Action, ChildState, ChildAction>(
+      state: KeyPath<State, ChildState?>,
+      action: CaseKeyPath<Action, PresentationAction<ChildAction>>
+    ) -> Binding<Store<ChildState, ChildAction>?> where Value == Store<State, Action> {
+      self.scope(state, action: action)
+    }
+
     /// A binding to the store of a navigation stack.
     ///
     /// ```swift
-    /// navigationStack(path: $store.scope(state: \.path, action: \.path)) {
+    /// navigationStack(path: $store.scope(\.path, action: \.path)) {
     ///   rootView(store)
     /// } destination: { store in
     ///   switch store.case { case let .detail(store): component(store, detailView) }
@@ -201,11 +211,22 @@ extension Store where State: ObservableState {
     /// ```
     @MainActor
     public func scope<State: ObservableState, Action, ElementState, ElementAction>(
-      state: KeyPath<State, StackState<ElementState>>,
+      _ state: KeyPath<State, StackState<ElementState>>,
       action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
     ) -> Binding<Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>>
     where Value == Store<State, Action> {
       wrappedValue.stack(state: state, action: action)
+    }
+
+    /// The same as ``scope(_:action:)-(KeyPath<State,StackState<ElementState>>,_)``, in the
+    /// spelling from before TCA 1.26.
+    @MainActor
+    public func scope<State: ObservableState, Action, ElementState, ElementAction>(
+      state: KeyPath<State, StackState<ElementState>>,
+      action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
+    ) -> Binding<Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>>
+    where Value == Store<State, Action> {
+      self.scope(state, action: action)
     }
   }
 #endif

@@ -23,8 +23,8 @@ public struct Component {
 /// @MainActor
 /// func twoCountersView(_ store: StoreOf<TwoCounters>) -> Node<TwoCounters.Action> {
 ///   div {
-///     component(store.scope(state: \.first, action: \.first), key: "first", counterView)
-///     component(store.scope(state: \.second, action: \.second), key: "second", counterView)
+///     component(store.scope(\.first, action: \.first), key: "first", counterView)
+///     component(store.scope(\.second, action: \.second), key: "second", counterView)
 ///   }
 /// }
 /// ```
@@ -49,7 +49,7 @@ public func component<State, Action, ParentAction>(
 ///
 /// ```swift
 /// ul {
-///   forEach(store.scope(state: \.todos, action: \.todos)) { todo in
+///   forEach(store.scope(\.todos, action: \.todos)) { todo in
 ///     todoRowView(todo)
 ///   }
 /// }

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// @Bindable var store = store
-/// sheet(item: $store.scope(state: \.destination?.editor, action: \.destination.editor)) {
+/// sheet(item: $store.scope(\.destination?.editor, action: \.destination.editor)) {
 ///   editorView($0)
 /// }
 /// ```
@@ -30,7 +30,7 @@ public func sheet<State, Action, ParentAction>(
 /// action, Escape and the backdrop only dismiss. An alert without buttons gets an "OK" button.
 ///
 /// ```swift
-/// alert($store.scope(state: \.alert, action: \.alert))
+/// alert($store.scope(\.alert, action: \.alert))
 /// ```
 @MainActor
 public func alert<Action, ParentAction>(
@@ -52,7 +52,7 @@ public func alert<Action, ParentAction>(
 /// behave as in ``alert(_:)``; a dialog without a cancel button gets one.
 ///
 /// ```swift
-/// confirmationDialog($store.scope(state: \.confirmation, action: \.confirmation))
+/// confirmationDialog($store.scope(\.confirmation, action: \.confirmation))
 /// ```
 @MainActor
 public func confirmationDialog<Action, ParentAction>(
@@ -137,7 +137,7 @@ private func modal<Action>(
 ///
 /// ```swift
 /// @Bindable var store = store
-/// navigationStack(path: $store.scope(state: \.path, action: \.path)) {
+/// navigationStack(path: $store.scope(\.path, action: \.path)) {
 ///   rootView(store)
 /// } destination: { store in
 ///   switch store.case {
@@ -190,7 +190,7 @@ public func navigationStack<ElementState, ElementAction, ParentAction>(
 /// A link that pushes `state` onto the stack of `path`.
 ///
 /// ```swift
-/// navigationLink("Details", state: .detail(Detail.State()), path: store.scope(state: \.path, action: \.path))
+/// navigationLink("Details", state: .detail(Detail.State()), path: store.scope(\.path, action: \.path))
 /// ```
 @MainActor
 public func navigationLink<ElementState, ElementAction, ParentAction>(

@@ -792,7 +792,7 @@ final class TestDriver<State: Equatable, Action>: TestStoreDriving {
         return .none
       }
     }
-    self.pageStore = parent.scope(state: \.state, action: \.action)
+    self.pageStore = parent.scope(\.state, action: \.action)
   }
 
   /// Sends what the page's view sent through the test store, with the expected change. (The

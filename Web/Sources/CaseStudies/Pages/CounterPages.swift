@@ -26,9 +26,9 @@ public func counterView(_ store: StoreOf<Counter>) -> Node<Counter.Action> {
 public func twoCountersView(_ store: StoreOf<TwoCounters>) -> Node<TwoCounters.Action> {
   div {
     h2("First counter")
-    component(store.scope(state: \.first, action: \.first), key: "first", counterView)
+    component(store.scope(\.first, action: \.first), key: "first", counterView)
     h2("Second counter")
-    component(store.scope(state: \.second, action: \.second), key: "second", counterView)
+    component(store.scope(\.second, action: \.second), key: "second", counterView)
     p("Total: \(store.total)", ["id": "total"])
     button("Reset both", send: .resetButtonTapped)
     // A live link (relative, so it works wherever the pages are mounted): the single counter's

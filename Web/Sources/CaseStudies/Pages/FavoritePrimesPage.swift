@@ -12,10 +12,10 @@ import ComposableWeb
 public func primeAppView(_ store: StoreOf<PrimeApp>) -> Node<PrimeApp.Action> {
   div(["class": "primes"]) {
     h2("Counter")
-    component(store.scope(state: \.counter, action: \.counter), key: "counter", primeCounterView)
+    component(store.scope(\.counter, action: \.counter), key: "counter", primeCounterView)
     h2("Favorite primes")
     component(
-      store.scope(state: \.favoritePrimes, action: \.favoritePrimes), key: "favorites",
+      store.scope(\.favoritePrimes, action: \.favoritePrimes), key: "favorites",
       favoritePrimesView)
   }
 }
@@ -35,8 +35,8 @@ func primeCounterView(_ store: StoreOf<PrimeCounter>) -> Node<PrimeCounter.Actio
     } else {
       button("Find prime number \(store.count)", send: .nthPrimeButtonTapped, ["id": "nth-prime"])
     }
-    sheet(item: $store.scope(state: \.primeModal, action: \.primeModal), primeModalView)
-    alert($store.scope(state: \.alert, action: \.alert))
+    sheet(item: $store.scope(\.primeModal, action: \.primeModal), primeModalView)
+    alert($store.scope(\.alert, action: \.alert))
   }
 }
 

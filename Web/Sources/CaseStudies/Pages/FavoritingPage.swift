@@ -12,7 +12,7 @@ import Foundation
 @MainActor
 public func episodesView(_ store: StoreOf<Episodes>) -> Node<Episodes.Action> {
   Node.tag("ul", ["class": "episodes"]) {
-    forEach(store.scope(state: \.episodes, action: \.episodes), episodeRowView)
+    forEach(store.scope(\.episodes, action: \.episodes), episodeRowView)
   }
 }
 
@@ -21,7 +21,7 @@ func episodeRowView(_ store: StoreOf<Episode>) -> Node<Episode.Action> {
   Node.tag("li", ["class": "episode", "data-episode": store.title]) {
     span(store.title, ["class": "title"])
     " "
-    component(store.scope(state: \.favorite, action: \.favorite), key: "favorite", favoriteButtonView)
+    component(store.scope(\.favorite, action: \.favorite), key: "favorite", favoriteButtonView)
   }
 }
 
@@ -35,6 +35,6 @@ func favoriteButtonView(
     button(
       store.isFavorite ? "♥" : "♡", send: .buttonTapped,
       ["aria-label": store.isFavorite ? "Unfavorite" : "Favorite", "class": "heart"])
-    alert($store.scope(state: \.alert, action: \.alert))
+    alert($store.scope(\.alert, action: \.alert))
   }
 }

@@ -43,10 +43,10 @@ public func navigationBasicsView(
     button("Show alert", send: .alertButtonTapped)
     button("Show confirmation dialog", send: .confirmationDialogButtonTapped)
     button("Show sheet", send: .sheetButtonTapped)
-    alert($store.scope(state: \.destination?.alert, action: \.destination.alert))
+    alert($store.scope(\.destination?.alert, action: \.destination.alert))
     confirmationDialog(
-      $store.scope(state: \.destination?.confirmationDialog, action: \.destination.confirmationDialog))
-    sheet(item: $store.scope(state: \.destination?.sheet, action: \.destination.sheet), tickerView)
+      $store.scope(\.destination?.confirmationDialog, action: \.destination.confirmationDialog))
+    sheet(item: $store.scope(\.destination?.sheet, action: \.destination.sheet), tickerView)
   }
 }
 
@@ -94,7 +94,7 @@ public func navigationStackView(
 ) -> Node<NavigationStackDemo.Action> {
   @Bindable var store = store
   return div(["class": "navigation-stack"]) {
-    navigationStack(path: $store.scope(state: \.path, action: \.path)) {
+    navigationStack(path: $store.scope(\.path, action: \.path)) {
       p("Screens on the stack: \(store.path.count)", ["id": "depth"])
       p("Sum of the counters on the stack: \(store.counterTotal)", ["id": "counter-total"])
       pushButtons()

@@ -11,7 +11,7 @@ import ComposableWeb
 @MainActor
 public func nestedView(_ store: StoreOf<Nested>) -> Node<Nested.Action> {
   @Bindable var store = store
-  let rows = Array(store.scope(state: \.rows, action: \.rows))
+  let rows = Array(store.scope(\.rows, action: \.rows))
   return div(["class": "nested"]) {
     Node.tag("p", ["class": "row-head"]) {
       textField($store.name, placeholder: "Row name", ["class": "row-name"])

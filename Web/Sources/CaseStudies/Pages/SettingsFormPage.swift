@@ -39,6 +39,6 @@ public func settingsFormView(_ store: StoreOf<SettingsForm>) -> Node<SettingsFor
       }
     }
     button("Reset settings", send: .resetButtonTapped)
-    alert($store.scope(state: \.alert, action: \.alert))
+    alert($store.scope(\.alert, action: \.alert))
   }
 }

@@ -24,9 +24,9 @@ public func sharedStatsView(_ store: StoreOf<SharedStatsDemo>) -> Node<SharedSta
     }
     switch store.currentTab {
     case .counter:
-      component(store.scope(state: \.counter, action: \.counter), key: "counter", sharedCounterTabView)
+      component(store.scope(\.counter, action: \.counter), key: "counter", sharedCounterTabView)
     case .profile:
-      component(store.scope(state: \.profile, action: \.profile), key: "profile", sharedProfileTabView)
+      component(store.scope(\.profile, action: \.profile), key: "profile", sharedProfileTabView)
     }
   }
 }

@@ -11,7 +11,7 @@ import ComposableWeb
 @MainActor
 public func todoListView(_ store: StoreOf<TodoList>) -> Node<TodoList.Action> {
   @Bindable var store = store
-  let rows = Array(store.scope(state: \.filteredTodos, action: \.todos))
+  let rows = Array(store.scope(\.filteredTodos, action: \.todos))
   return div(["class": "todos"]) {
     Node.tag("p") {
       button("Add to-do", send: .addTodoButtonTapped)
