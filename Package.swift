@@ -13,6 +13,9 @@ let package = Package(
   ],
   products: [
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    // Parts of the library under upstream's module names, for code that imports them alone
+    // (`ComposableArchitecture` re-exports both).
+    .library(name: "SwiftNavigation", targets: ["SwiftNavigation"]),
     // Linked by test targets: see Sources/ComposableArchitectureTestSupport.
     .library(
       name: "ComposableArchitectureTestSupport", targets: ["ComposableArchitectureTestSupport"]
@@ -39,6 +42,7 @@ let package = Package(
       dependencies: [
         "ComposableArchitectureMacros",
         "Perception",
+        "SwiftNavigation",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
@@ -58,6 +62,13 @@ let package = Package(
     .target(
       name: "ComposableArchitectureTestSupport",
       dependencies: testSupportDependencies
+    ),
+    .target(
+      name: "SwiftNavigation",
+      dependencies: [
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
     ),
     .target(
       name: "Perception",
@@ -89,6 +100,7 @@ let package = Package(
       dependencies: [
         "ComposableArchitecture",
         "ComposableArchitectureTestSupport",
+        "SwiftNavigation",
         "TestRunSettings",
         .product(
           name: "OpenCombineShim", package: "OpenCombine",
