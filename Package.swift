@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     // Parts of the library under upstream's module names, for code that imports them alone
     // (`ComposableArchitecture` re-exports both).
+    .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "SwiftNavigation", targets: ["SwiftNavigation"]),
     // Linked by test targets: see Sources/ComposableArchitectureTestSupport.
     .library(
@@ -42,6 +43,7 @@ let package = Package(
       dependencies: [
         "ComposableArchitectureMacros",
         "Perception",
+        "Sharing",
         "SwiftNavigation",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
@@ -62,6 +64,21 @@ let package = Package(
     .target(
       name: "ComposableArchitectureTestSupport",
       dependencies: testSupportDependencies
+    ),
+    .target(
+      name: "Sharing",
+      dependencies: [
+        "Perception",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(
+          name: "OpenCombineShim", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows, .wasi])
+        ),
+      ]
     ),
     .target(
       name: "SwiftNavigation",
@@ -100,6 +117,7 @@ let package = Package(
       dependencies: [
         "ComposableArchitecture",
         "ComposableArchitectureTestSupport",
+        "Sharing",
         "SwiftNavigation",
         "TestRunSettings",
         .product(

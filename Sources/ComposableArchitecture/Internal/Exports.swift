@@ -9,6 +9,7 @@
 @_exported import IssueReporting
 @_exported import Observation
 @_exported import Perception
+@_exported import Sharing
 @_exported import SwiftNavigation
 
 // Where Combine is absent, OpenCombine stands in for it, so that effects written with Combine

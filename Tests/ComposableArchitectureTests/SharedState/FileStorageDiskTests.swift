@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ComposableArchitecture
+@testable import Sharing
 
 /// File storage against the real file system, in scratch directories.
 @Suite struct FileStorageDiskTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ComposableArchitecture
+@testable import Sharing
 
 #if os(Linux)
   /// Changes still waiting to be written when the process exits are written by the exit hook.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ComposableArchitecture
+@testable import Sharing
 
 /// The decisions of when a file-storage key writes, without files or clocks.
 @Suite struct FileStorageScheduleTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ComposableArchitecture
+@testable import Sharing
 
 private struct Preferences: Reducer {
   struct State: Equatable {

@@ -9,6 +9,7 @@ import Testing
 #endif
 
 @testable import ComposableArchitecture
+@testable import Sharing
 
 /// A directory of its own under the temporary directory, removed when `body` returns.
 func withScratchDirectory<R>(

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ComposableArchitecture
+@testable import Sharing
 
 #if canImport(Combine)
   import Combine

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ComposableArchitecture
+@testable import Sharing
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 @testable import ComposableArchitecture
+@testable import Sharing
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import CustomDump
 import Dependencies
 import Foundation
 import Observation
+import Perception
 
 /// A value shared by reference between features, and optionally persisted by a key.
 ///

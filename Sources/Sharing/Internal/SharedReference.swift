@@ -34,11 +34,11 @@ protocol MutableSharedReference<Value>: SharedReference {
 }
 
 /// Where a shared value was changed, for reports of changes nobody asserted.
-struct SourceLocation: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+package struct SourceLocation: Sendable {
+  package let fileID: StaticString
+  package let filePath: StaticString
+  package let line: UInt
+  package let column: UInt
 }
 
 /// Storage for one shared value: the lock, the observation registrar, the loading and error

@@ -17,9 +17,9 @@ import Foundation
 /// reduced: an effect's later actions may already have changed the live values by the time the
 /// step is checked, and those changes belong to the steps that receive them. After a step is
 /// checked, the tracker moves its snapshots to that step's values.
-final class SharedChangeTracker: Hashable, @unchecked Sendable {
+package final class SharedChangeTracker: Hashable, @unchecked Sendable {
   /// The values of the changed shared values at one moment, with how many changes each had.
-  struct Checkpoint: @unchecked Sendable {
+  package struct Checkpoint: @unchecked Sendable {
     fileprivate var values: [ObjectIdentifier: (value: Any, version: Int)] = [:]
   }
 
@@ -45,23 +45,25 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
   private var changes: [ObjectIdentifier: Change] = [:]
   private var actual: Checkpoint?
 
+  package init() {}
+
   /// The trackers recording changes in the current dependency context.
-  static var tracking: Set<SharedChangeTracker> {
+  package static var tracking: Set<SharedChangeTracker> {
     DependencyValues._current[TrackingKey.self]
   }
 
   /// The tracker checking an assertion in the current dependency context, if any.
-  static var asserting: SharedChangeTracker? {
+  package static var asserting: SharedChangeTracker? {
     DependencyValues._current[AssertingKey.self]
   }
 
   /// Adds this tracker to the dependencies, so changes made with them are recorded.
-  func track(_ dependencies: inout DependencyValues) {
+  package func track(_ dependencies: inout DependencyValues) {
     dependencies[TrackingKey.self].insert(self)
   }
 
   /// Runs `body` checking an assertion: shared values read and change as their snapshots.
-  func assert<R>(_ body: () throws -> R) rethrows -> R {
+  package func assert<R>(_ body: () throws -> R) rethrows -> R {
     try withDependencies {
       $0[AssertingKey.self] = self
     } operation: {
@@ -70,12 +72,12 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
   }
 
   /// Whether any shared value changed since the last check, and no assertion compared it yet.
-  var hasUnassertedChanges: Bool {
+  package var hasUnassertedChanges: Bool {
     self.lock.withLock { self.changes.values.contains { !$0.isAsserted } }
   }
 
   /// The unasserted changes, as `description: old → new` lines, with where each began.
-  var unassertedChanges: [(description: String, location: SourceLocation)] {
+  package var unassertedChanges: [(description: String, location: SourceLocation)] {
     // Described outside the tracker's lock: describing reads the value under its own lock, which
     // a change takes before the tracker's.
     let changes = self.lock.withLock { self.changes.values.filter { !$0.isAsserted } }
@@ -83,12 +85,12 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
   }
 
   /// Drops every snapshot: the current values become the asserted ones.
-  func reset() {
+  package func reset() {
     self.advance(to: nil)
   }
 
   /// The values the shared values changed so far have now.
-  func checkpoint() -> Checkpoint {
+  package func checkpoint() -> Checkpoint {
     // Each value is read under its own lock, and its version under the tracker's inside it: the
     // order a change takes them in, so that the pair is consistent and the locks can't deadlock.
     let readers = self.lock.withLock { self.changes.map { ($0.key, $0.value.read) } }
@@ -102,7 +104,7 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
 
   /// Runs `body` with `checkpoint` as the actual values of the shared values in it (`nil`: the
   /// live values).
-  func withActualValues<R>(_ checkpoint: Checkpoint?, _ body: () throws -> R) rethrows -> R {
+  package func withActualValues<R>(_ checkpoint: Checkpoint?, _ body: () throws -> R) rethrows -> R {
     let previous = self.lock.withLock {
       defer { self.actual = checkpoint }
       return self.actual
@@ -112,7 +114,7 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
   }
 
   /// The actual value of a shared value in the step being checked, if it isn't the live one.
-  func actualValue<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
+  package func actualValue<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
     self.lock.withLock {
       guard let actual = self.actual else { return nil }
       if let value = actual.values[id] { return value.value as? Value }
@@ -126,7 +128,7 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
 
   /// Makes a checked step's values the asserted ones. Changes made after the step's checkpoint
   /// stay tracked, for the steps that made them. `nil`: every current value is asserted.
-  func advance(to checkpoint: Checkpoint?) {
+  package func advance(to checkpoint: Checkpoint?) {
     self.lock.withLock {
       guard let checkpoint else {
         self.changes.removeAll()
@@ -148,7 +150,7 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
     }
   }
 
-  func snapshot<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
+  package func snapshot<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
     self.lock.withLock {
       guard let snapshot = self.changes[id]?.snapshot else { return nil }
       return snapshot as? Value
@@ -182,7 +184,7 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
   }
 
   /// Notes that an assertion compared this shared value, so it needs no further report.
-  func markAsserted(_ id: ObjectIdentifier) {
+  package func markAsserted(_ id: ObjectIdentifier) {
     self.lock.withLock { self.changes[id]?.isAsserted = true }
   }
 
@@ -208,11 +210,11 @@ final class SharedChangeTracker: Hashable, @unchecked Sendable {
     }
   }
 
-  static func == (lhs: SharedChangeTracker, rhs: SharedChangeTracker) -> Bool {
+  package static func == (lhs: SharedChangeTracker, rhs: SharedChangeTracker) -> Bool {
     lhs === rhs
   }
 
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self))
   }
 }

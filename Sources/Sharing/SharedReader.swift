@@ -3,6 +3,7 @@ import CustomDump
 import Dependencies
 import Foundation
 import Observation
+import Perception
 
 /// A read-only view of a shared value: it sees every change, but can't make one.
 ///
