@@ -126,29 +126,37 @@ final class FileStorageCoordinator<Value: Sendable>: PendingFileWrites.Flushing,
   }
 
   /// The file changed, or may have: yields its value unless the change is this key's own write
-  /// or is about to be overwritten by a pending one.
+  /// or is about to be overwritten by a pending one. A deleted file is news even then: the
+  /// pending change is dropped, as swift-sharing drops it, and the value goes back to its default.
   func fileDidChange(subscriber: SharedSubscriber<Value>) {
-    self.fileLock.withLock {
+    let dropped: FileWriteSchedule<Value, SaveContinuation>.Write? = self.fileLock.withLock {
       let contents: Data?
       do {
         contents = try self.readFile()
       } catch {
         subscriber.yield(throwing: error)
-        return
+        return nil
       }
       if contents == nil {
         self.watch.withValue { $0.needsRenewal = true }
       }
-      let isNews = self.state.withValue { state -> Bool in
+      let (isNews, dropped) = self.state.withValue {
+        state -> (Bool, FileWriteSchedule<Value, SaveContinuation>.Write?) in
+        let dropped = contents == nil ? state.schedule.discardPending() : nil
         guard !state.schedule.hasPendingWrite, state.knownContents != .some(contents) else {
-          return false
+          return (false, dropped)
         }
         state.knownContents = .some(contents)
-        return true
+        return (true, dropped)
       }
       if isNews {
         subscriber.yield(with: self.decoded(contents))
       }
+      return dropped
+    }
+    // The dropped change's saves are over: nothing of them is left to write.
+    for continuation in dropped?.continuations ?? [] {
+      continuation.resume(with: .success(()))
     }
   }
 

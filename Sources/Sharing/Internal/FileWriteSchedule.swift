@@ -8,6 +8,7 @@
 ///   otherwise the window closes and the next change writes at once again.
 /// - An explicit save writes at once, taking over the pending change.
 /// - A flush (the last reference going away, the process exiting) writes the pending change.
+/// - Deleting the file drops the pending change: the value goes back to its default.
 ///
 /// Each write carries a generation, increasing with every change, so a writer can skip a write
 /// that a newer one has already overtaken.
@@ -56,6 +57,13 @@ struct FileWriteSchedule<Value: Sendable, Continuation: Sendable>: Sendable {
     }
     self.pending = nil
     return pending
+  }
+
+  /// The file was deleted: the pending change, if any, is dropped and returned, so that its
+  /// continuations can be answered. The window stays as it is.
+  mutating func discardPending() -> Write? {
+    defer { self.pending = nil }
+    return self.pending
   }
 
   /// Returns the pending write, to be written now.

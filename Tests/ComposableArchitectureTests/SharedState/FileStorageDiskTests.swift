@@ -196,6 +196,80 @@ import Testing
   }
 
   @Test(arguments: FileSchedulerKind.allCases)
+  func aFileMovedAwayBringsBackTheDefaultAndThePathIsStillWatched(
+    _ kind: FileSchedulerKind
+  ) async throws {
+    try await withScratchDirectory { directory in
+      let url = directory.appendingPathComponent("count.json")
+      let aside = directory.appendingPathComponent("aside.json")
+      try Data("1".utf8).write(to: url)
+      try await withDependencies { $0.defaultFileStorage = self.storage(kind) } operation: {
+        @Shared(.fileStorage(url)) var count = 0
+        let sharedCount = $count
+        #expect(count == 1)
+
+        try FileManager.default.moveItem(at: url, to: aside)
+        #expect(await eventually { sharedCount.wrappedValue == 0 })
+        // Changes to the moved file are not this key's business.
+        try Data("9".utf8).write(to: aside)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(count == 0)
+
+        // Moved back, and then written by someone else: both are seen at the path.
+        try FileManager.default.moveItem(at: aside, to: url)
+        #expect(await eventually { sharedCount.wrappedValue == 9 })
+        try Data("4".utf8).write(to: url)
+        #expect(await eventually { sharedCount.wrappedValue == 4 })
+      }
+    }
+  }
+
+  @Test(arguments: FileSchedulerKind.allCases)
+  func aFileMovedAwayThenWrittenAtItsPathIsLoaded(_ kind: FileSchedulerKind) async throws {
+    try await withScratchDirectory { directory in
+      let url = directory.appendingPathComponent("count.json")
+      try Data("1".utf8).write(to: url)
+      try await withDependencies { $0.defaultFileStorage = self.storage(kind) } operation: {
+        @Shared(.fileStorage(url)) var count = 0
+        let sharedCount = $count
+        try FileManager.default.moveItem(
+          at: url, to: directory.appendingPathComponent("aside.json")
+        )
+        #expect(await eventually { sharedCount.wrappedValue == 0 })
+        #expect(try await runProcess("/bin/sh", ["-c", #"printf 7 > "$1""#, "sh", url.path]) == 0)
+        #expect(await eventually { sharedCount.wrappedValue == 7 })
+      }
+    }
+  }
+
+  /// Deleting the file says its value is gone: a change still waiting for the end of the write
+  /// window must not bring it back.
+  @Test func deletingTheFileCancelsAPendingWriteAndBringsBackTheDefault() async throws {
+    try await withScratchDirectory { directory in
+      let url = directory.appendingPathComponent("count.json")
+      try await withDependencies {
+        $0.defaultFileStorage = self.storage(.dispatchQueue)
+      } operation: {
+        @Shared(.fileStorage(url)) var count = 10
+        let sharedCount = $count
+        // The first change is written at once and opens a write window; the second waits for it.
+        $count.withLock { $0 = 11 }
+        #expect(decodedFile(Int.self, at: url) == 11)
+        $count.withLock { $0 = 12 }
+        try FileManager.default.removeItem(at: url)
+        #expect(await eventually { sharedCount.wrappedValue == 10 })
+        // Past the end of the window, nothing was written.
+        try await Task.sleep(for: .milliseconds(1_300))
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(count == 10)
+        // A later change is written as usual.
+        $count.withLock { $0 = 13 }
+        #expect(await eventually { decodedFile(Int.self, at: url) == 13 })
+      }
+    }
+  }
+
+  @Test(arguments: FileSchedulerKind.allCases)
   func changesAreFollowedAgainAfterTheDirectoryIsRemovedAndWrittenAgain(
     _ kind: FileSchedulerKind
   ) async throws {
