@@ -59,11 +59,33 @@ extension AppStorageCoding where Value == URL {
         isEqual: { $0 == $1 }
       )
     #else
-      // swift-corelibs-foundation's `set(_:forKey:)` for a URL keeps only its path, so the whole
-      // URL is stored as a string.
+      // As Foundation on Apple platforms stores URLs, so that `url(forKey:)` reads them back: a
+      // file URL as its path, any other as an archived `NSURL`. (swift-corelibs-foundation's own
+      // `set(_:forKey:)` for a URL keeps only the path, whatever the scheme.)
       Self(
-        read: { store, key in store.string(forKey: key).flatMap { URL(string: $0) } },
-        write: { store, key, value in store.set(value.absoluteString, forKey: key) },
+        read: { store, key in
+          switch store.object(forKey: key) {
+          case nil:
+            return nil
+          // Written as a whole URL string by earlier versions of this library.
+          case let string as String where !string.hasPrefix("/") && !string.hasPrefix("~"):
+            return URL(string: string).flatMap { $0.scheme == nil ? nil : $0 }
+              ?? store.url(forKey: key)
+          default:
+            return store.url(forKey: key)
+          }
+        },
+        write: { store, key, value in
+          if value.isFileURL {
+            store.set(value.path, forKey: key)
+          } else if let data = try? NSKeyedArchiver.archivedData(
+            withRootObject: value as NSURL, requiringSecureCoding: true
+          ) {
+            store.set(data, forKey: key)
+          } else {
+            store.set(value.absoluteString, forKey: key)
+          }
+        },
         isEqual: { $0 == $1 }
       )
     #endif

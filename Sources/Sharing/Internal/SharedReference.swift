@@ -33,6 +33,15 @@ protocol MutableSharedReference<Value>: SharedReference {
   func isSameReference(as other: any MutableSharedReference<Value>) -> Bool
 }
 
+/// A key whose storage others can write to without the key hearing of it at once (app storage
+/// on Linux, where `UserDefaults` posts no change notifications): every read of its shared value
+/// first asks it to check the storage, and what changed is yielded to the subscriber before the
+/// value is read.
+protocol ReadThroughKey<Value> {
+  associatedtype Value
+  func refresh(subscriber: SharedSubscriber<Value>)
+}
+
 /// Where a shared value was changed, for reports of changes nobody asserted.
 package struct SourceLocation: Sendable {
   package let fileID: StaticString
@@ -216,9 +225,17 @@ final class PersistentReference<Key: SharedReaderKey>: RootReference<Key.Value>,
   private let saveLock = NSRecursiveLock()
   var onDeinit: (@Sendable () -> Void)?
 
+  /// For a key whose storage can change without telling it in time (see ``ReadThroughKey``):
+  /// checks the storage, yielding what changed.
+  private var refresh: (@Sendable () -> Void)?
+  /// Whether the key is read through: decided by its type, so that reads of other keys' values
+  /// don't take the lock to find out.
+  private let isReadThrough: Bool
+
   init(key: Key, initialValue: Key.Value, skipInitialLoad: Bool) {
     self.key = key
     self.initialValue = initialValue
+    self.isReadThrough = key is any ReadThroughKey
     super.init(value: initialValue)
     let context: LoadContext<Key.Value> =
       skipInitialLoad ? .userInitiated : .initialValue(initialValue)
@@ -231,14 +248,26 @@ final class PersistentReference<Key: SharedReaderKey>: RootReference<Key.Value>,
         }
       )
     }
-    let subscription = key.subscribe(
-      context: context,
-      subscriber: SharedSubscriber(
-        callback: { [weak self] result in self?.apply(result) },
-        onLoading: { [weak self] isLoading in self?.isLoading = isLoading }
-      )
+    let subscriber = SharedSubscriber<Key.Value>(
+      callback: { [weak self] result in self?.apply(result) },
+      onLoading: { [weak self] isLoading in self?.isLoading = isLoading }
     )
-    self.lock.withLock { self.subscription = subscription }
+    let subscription = key.subscribe(context: context, subscriber: subscriber)
+    let refresh: (@Sendable () -> Void)? = (key as? any ReadThroughKey<Key.Value>).map { key in
+      let key = UncheckedSendable(key)
+      return { key.value.refresh(subscriber: subscriber) }
+    }
+    self.lock.withLock {
+      self.subscription = subscription
+      self.refresh = refresh
+    }
+  }
+
+  override var currentValue: Key.Value {
+    if self.isReadThrough, let refresh = self.lock.withLock({ self.refresh }) {
+      refresh()
+    }
+    return super.currentValue
   }
 
   deinit {

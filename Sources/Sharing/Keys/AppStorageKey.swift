@@ -460,6 +460,14 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   }
 }
 
+extension AppStorageKey: ReadThroughKey {
+  /// A value written to the store by other code is read at once, as on Apple platforms, where
+  /// the store announces writes as they happen; subscribers also hear of it within a poll.
+  func refresh(subscriber: SharedSubscriber<Value>) {
+    self.storeDidChange(subscriber: subscriber)
+  }
+}
+
 extension AppStorageKey: CustomStringConvertible {
   public var description: String {
     ".appStorage(\(String(reflecting: self.key)))"

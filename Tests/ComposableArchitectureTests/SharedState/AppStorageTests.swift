@@ -61,6 +61,57 @@ import Testing
     #expect(await eventually { sharedCount.wrappedValue == 99 })
   }
 
+  @Test func aWriteMadeStraightToTheStoreIsReadAtOnce() {
+    @Shared(.appStorage("count")) var count = 0
+    @SharedReader(.appStorage("count")) var reader = 0
+    self.defaults.set(99, forKey: "count")
+    #expect(count == 99)
+    #expect(reader == 99)
+    self.defaults.removeObject(forKey: "count")
+    #expect(count == 0)
+  }
+
+  @Test func subscribersHearOfAWriteMadeStraightToTheStore() async {
+    @Shared(.appStorage("count")) var count = 0
+    let values = LockIsolated<[Int]>([])
+    let cancellable = $count.publisher.sink { value in values.withValue { $0.append(value) } }
+    defer { cancellable.cancel() }
+    self.defaults.set(5, forKey: "count")
+    #expect(await eventually { values.value == [0, 5] })
+  }
+
+  @Test func aURLIsStoredAsFoundationStoresURLs() {
+    // A file URL: other code reading the store with `url(forKey:)` gets it back.
+    @Shared(.appStorage("url")) var url = URL(fileURLWithPath: "/dev")
+    #expect(self.defaults.url(forKey: "url") == URL(fileURLWithPath: "/dev"))
+    // Written by other code with Foundation's own setter, and read at once.
+    self.defaults.set(URL(fileURLWithPath: "/tmp"), forKey: "url")
+    #expect(url == URL(fileURLWithPath: "/tmp/"))
+    // Any other URL keeps its scheme, query and all.
+    let remote = URL(string: "https://example.com/a?b=c#d")!
+    $url.withLock { $0 = remote }
+    #expect(self.defaults.url(forKey: "url") == remote)
+    withDependencies { $0.defaultAppStorage = self.defaults } operation: {
+      #expect(self.loaded(.appStorage("url"), default: URL(fileURLWithPath: "/")) == remote)
+    }
+  }
+
+  @Test func anOptionalURLIsRemovedWhenNil() {
+    @Shared(.appStorage("url")) var url: URL? = nil
+    #expect(url == nil)
+    self.defaults.set(URL(fileURLWithPath: "/tmp"), forKey: "url")
+    #expect(url == URL(fileURLWithPath: "/tmp/"))
+    $url.withLock { $0 = nil }
+    #expect(self.defaults.object(forKey: "url") == nil)
+  }
+
+  @Test func aURLStoredAsAWholeStringIsStillRead() {
+    // How this library stored URLs on Linux before it stored them as Foundation does.
+    self.defaults.set("https://example.com/old", forKey: "url")
+    @Shared(.appStorage("url")) var url = URL(fileURLWithPath: "/")
+    #expect(url == URL(string: "https://example.com/old"))
+  }
+
   @Test func removingTheKeyBringsBackTheDefault() async {
     @Shared(.appStorage("name")) var name = "Blob"
     $name.withLock { $0 = "Blob Jr." }
@@ -205,11 +256,7 @@ import Testing
     #expect(self.defaults.integer(forKey: "int") == 12)
     #expect(self.defaults.double(forKey: "double") == 1.5)
     #expect(self.defaults.string(forKey: "string") == "hi")
-    #if canImport(Darwin)
-      #expect(self.defaults.url(forKey: "url") == url)
-    #else
-      #expect(self.defaults.string(forKey: "url") == url.absoluteString)
-    #endif
+    #expect(self.defaults.url(forKey: "url") == url)
     #expect(self.defaults.data(forKey: "data") == data)
     #expect(self.defaults.object(forKey: "date") as? Date == date)
     #expect(self.defaults.integer(forKey: "theme") == Theme.dark.rawValue)
