@@ -142,6 +142,55 @@ import Testing
     #expect(Shared(value: 3).description == "Shared<Int>(value: 3)")
   }
 
+  /// Shared values dump as references, with custom-dump's markers: a reference met again prints
+  /// `Type(↩︎)`, and each distinct reference of a type after the first gets a `#n` tag.
+  /// (swift-sharing's own tests expect `#1` on the first reference too: custom-dump numbers from
+  /// one in its later versions; 1.7.3, the version here, numbers from the second.)
+  @Test func dumpsMarkRepeatedReferences() {
+    @Shared(value: 0) var count: Int
+    @Shared(value: 0) var another: Int
+    #expect(String(customDumping: [$count, $count]) == """
+      [
+        [0]: 0,
+        [1]: Int(↩︎)
+      ]
+      """)
+    #expect(String(customDumping: [$count, $another, $count, $another]) == """
+      [
+        [0]: 0,
+        [1]: #1 0,
+        [2]: Int(↩︎),
+        [3]: #1 Int(↩︎)
+      ]
+      """)
+  }
+
+  @Test func aProjectionDumpsAsItsRootsReference() {
+    struct Stats: Equatable {
+      var count = 0
+    }
+    struct State {
+      @Shared var count: Int
+      @Shared var stats: Stats
+    }
+    @Shared(value: Stats()) var stats: Stats
+    @Shared(value: Stats()) var other: Stats
+    let state = State(count: $stats.count, stats: $stats)
+    #expect(String(customDumping: state) == """
+      SharedTests.State(
+        _count: 0,
+        _stats: SharedTests.Stats(↩︎)
+      )
+      """)
+    #expect(String(customDumping: [$stats, $other, $stats]) == """
+      [
+        [0]: SharedTests.Stats(count: 0),
+        [1]: #1 SharedTests.Stats(count: 0),
+        [2]: SharedTests.Stats(↩︎)
+      ]
+      """)
+  }
+
   @Test func readsAreObserved() {
     let preferences = Shared(value: Preferences())
     let changed = LockIsolated(0)
