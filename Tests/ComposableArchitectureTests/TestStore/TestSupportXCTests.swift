@@ -87,7 +87,7 @@ final class TestSupportXCTests: XCTestCase {
 
   func testTheCheckReportsOnceUnderXCTestWithoutTheObserver() {
     let check = TestSupportCheck()
-    let recorder = TSXIssueRecorder()
+    let recorder = TSIssueRecorder()
     withIssueReporters([recorder]) {
       XCTAssertTrue(check.check(context: .xcTest, observerIsLinked: false))
       XCTAssertFalse(check.check(context: .xcTest, observerIsLinked: false))
@@ -102,29 +102,12 @@ final class TestSupportXCTests: XCTestCase {
 
   func testTheCheckIsQuietWithTheObserverOrUnderSwiftTesting() {
     let check = TestSupportCheck()
-    let recorder = TSXIssueRecorder()
+    let recorder = TSIssueRecorder()
     withIssueReporters([recorder]) {
       XCTAssertFalse(check.check(context: .xcTest, observerIsLinked: true))
       XCTAssertFalse(check.check(context: .swiftTesting(nil), observerIsLinked: false))
       XCTAssertFalse(check.check(context: nil, observerIsLinked: false))
     }
     XCTAssertEqual(recorder.messages, [])
-  }
-}
-
-private final class TSXIssueRecorder: IssueReporter, @unchecked Sendable {
-  private let storage = LockIsolated<[String]>([])
-  var messages: [String] { self.storage.value }
-
-  func reportIssue(
-    _ message: @autoclosure () -> String?,
-    severity: IssueSeverity,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
-  ) {
-    let message = message() ?? ""
-    self.storage.withValue { $0.append(message) }
   }
 }
