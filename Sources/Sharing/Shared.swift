@@ -109,6 +109,7 @@ public struct Shared<Value> {
     nonmutating set {
       self.reference.touch()
       self.reference = newValue.reference
+      self.box.publishCurrentValue()
     }
   }
 
@@ -168,10 +169,11 @@ public struct Shared<Value> {
   /// try await $profile.load(.fileStorage(.profileURL(for: user.id)))
   /// ```
   public func load(_ key: some SharedKey<Value>) async throws {
-    self.projectedValue = Shared(
-      reference: PersistentReferences.reference(
-        for: key, default: self.reference.currentValue, skipInitialLoad: true
-      )
+    // Switched without publishing (an assignment to `$value` would): the load publishes what
+    // it loads.
+    self.reference.touch()
+    self.reference = PersistentReferences.reference(
+      for: key, default: self.reference.currentValue, skipInitialLoad: true
     )
     try await self.load()
   }

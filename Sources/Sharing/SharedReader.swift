@@ -80,6 +80,7 @@ public struct SharedReader<Value> {
     nonmutating set {
       self.reference.touch()
       self.reference = newValue.reference
+      self.box.publishCurrentValue()
     }
   }
 
@@ -108,10 +109,11 @@ public struct SharedReader<Value> {
 
   /// Makes this property read the value of another key, and loads it.
   public func load(_ key: some SharedReaderKey<Value>) async throws {
-    self.projectedValue = SharedReader(
-      reference: PersistentReferences.reference(
-        for: key, default: self.reference.currentValue, skipInitialLoad: true
-      )
+    // Switched without publishing (an assignment to `$value` would): the load publishes what
+    // it loads.
+    self.reference.touch()
+    self.reference = PersistentReferences.reference(
+      for: key, default: self.reference.currentValue, skipInitialLoad: true
     )
     try await self.load()
   }

@@ -54,12 +54,19 @@ final class SharedBox<Value, Reference>: @unchecked Sendable {
     get { self.lock.withLock { self._reference } }
     set {
       let view = self.view(newValue)
-      // The switch itself publishes nothing (as upstream): what the new reference loads or
-      // changes from now on does. (`$value.load(otherKey)` publishes the loaded value once.)
+      // The switch itself publishes nothing: `$value.load(otherKey)` publishes what it loads,
+      // once; an assignment to `$value` publishes the new value (`publishCurrentValue()`), as
+      // swift-sharing's do.
       self.lock.withLock {
         self._reference = newValue
         self.relaySubscription = self.relay.follow(view)
       }
     }
+  }
+
+  /// Publishes the current reference's value, even if it equals the last one published.
+  func publishCurrentValue() {
+    let view = self.lock.withLock { self.view(self._reference) }
+    self.relay.send(view.currentValue)
   }
 }

@@ -246,11 +246,22 @@ import Testing
     let values = LockIsolated<[Int]>([])
     let cancellable = holder.$count.publisher.sink { value in values.withValue { $0.append(value) } }
     let other = Shared(value: 10)
-    // As upstream: the switch itself publishes nothing; the new value's changes do.
+    // As upstream: assigning another shared value publishes its value, then its changes.
     holder.$count = other
     other.withLock { $0 = 11 }
-    #expect(values.value == [1, 11])
+    #expect(values.value == [1, 10, 11])
     _ = cancellable
+  }
+
+  @Test func reassigningTheSameKeyPublishesItsValueAgain() {
+    @Shared(.inMemory("reassigned")) var value = 0
+    let values = LockIsolated<[Int]>([])
+    let cancellable = $value.publisher.sink { value in values.withValue { $0.append(value) } }
+    $value.withLock { $0 = 42 }
+    $value = Shared(wrappedValue: 0, .inMemory("reassigned"))
+    $value.withLock { $0 = 1729 }
+    #expect(values.value == [0, 42, 42, 1729])
+    cancellable.cancel()
   }
 
   @Test func asyncValuesYieldTheCurrentValueThenChanges() async {
