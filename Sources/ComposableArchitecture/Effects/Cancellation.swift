@@ -472,4 +472,11 @@ public final class CancellablesLock: @unchecked Sendable {
     defer { self.lock.unlock() }
     return try body(self.collection)
   }
+
+  /// The number of registrations, as ``CancellablesCollection/count`` counts them. TCA's own test
+  /// base class reads it straight off `_cancellationCancellables` after every test.
+  public var count: Int { self.withValue { $0.count } }
+
+  /// Forgets every registration without cancelling anything.
+  public func removeAll() { self.withValue { $0.removeAll() } }
 }

@@ -81,6 +81,7 @@ final class TestStoreRegistrationsXCTests: XCTestCase {
       await store.receive(\.tick) { $0.ticks = 1 }
       await store.skipInFlightEffects()
     }
-    XCTAssertEqual(_cancellationCancellables.withValue { $0.count }, before)
+    // Read as TCA's own test base class reads it.
+    XCTAssertEqual(_cancellationCancellables.count, before)
   }
 }
