@@ -179,6 +179,12 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
       }
 
     case let (path?, .presented(destinationAction)?):
+      // An alert or dialog goes away on its own actions only (see `ephemeralState(_:accepts:)`).
+      let dismissesEphemeral =
+        initialIsEphemeral
+        && self.presentation.get(state).wrappedValue.map {
+          ephemeralState($0, accepts: destinationAction)
+        } == true
       let presentation = self.presentation
       let toPresentationAction = self.toPresentationAction
       destinationEffects = lifecycle.run(
@@ -189,7 +195,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
         missing: { _ in self.missingDestination(action) }
       )
       baseEffects = self.base.reduce(into: &state, action: action)
-      if initialIsEphemeral,
+      if dismissesEphemeral,
         self.destinationPath(of: self.presentation.get(state), lifecycle) == path
       {
         state[keyPath: self.toPresentationState].wrappedValue = nil

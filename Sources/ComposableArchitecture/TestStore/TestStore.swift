@@ -630,7 +630,9 @@ func differenceDescription<T>(expected: T, actual: T, actualLabel: String = "Act
 }
 
 /// Counts the test stores alive that asked for the main serial executor, so that stores in tests
-/// running side by side don't turn it off under each other.
+/// running side by side don't turn it off under each other. Every new store turns it on, even if
+/// other code turned it off while an earlier store was alive; the value from before the first
+/// store comes back when the last one goes.
 @MainActor
 enum MainSerialExecutorUsers {
   final class Token {}
@@ -641,8 +643,8 @@ enum MainSerialExecutorUsers {
   static func retain() -> Token {
     if count == 0 {
       previousValue = uncheckedUseMainSerialExecutor
-      uncheckedUseMainSerialExecutor = true
     }
+    uncheckedUseMainSerialExecutor = true
     count += 1
     return Token()
   }
