@@ -317,7 +317,6 @@ extension Store where State: ObservableState {
 /// share.
 @usableFromInline
 func rootStoreDependencies(bodies: StoreBodies) -> DependencyValues {
-  TestSupportCheck.shared.check()
   @Dependency(\.self) var dependencies
   var rootDependencies = dependencies
   rootDependencies.navigationIDPath = dependencies.navigationIDPath.appending(NavigationID())

@@ -45,7 +45,8 @@ func cachedTestDependenciesStartAfreshPerTest() -> Bool {
 /// method cached — an incrementing UUID generator, `@Shared(.inMemory)` values, app storage —
 /// carries over into the next, and a test that passes alone fails after its neighbour. Nothing
 /// can link it on the user's behalf (the library would otherwise pull XCTest into every app), so
-/// the first ``TestStore`` or ``Store`` made under XCTest without it reports the line to add:
+/// the first ``TestStore`` made under XCTest without it reports the line to add (a plain `Store`
+/// doesn't check: the check would cost every store made in an app):
 ///
 /// ```swift
 /// .testTarget(name: "MyFeatureTests", dependencies: [
@@ -81,7 +82,8 @@ struct TestSupportCheck: Sendable {
   }()
 
   static let message = """
-    This test runs under XCTest without "ComposableArchitectureTestSupport" linked, so the \
+    This test runs under XCTest (or under Swift Testing, unrecognised because test support is \
+    missing) without "ComposableArchitectureTestSupport" linked, so the \
     dependencies and "@Shared" values one test method sets up carry over into the next one. \
     (On Apple platforms XCTest resets them for each method; elsewhere the test binary must link \
     the library that does it.) Add this line to the test target's dependencies in Package.swift:
@@ -103,11 +105,12 @@ struct TestSupportCheck: Sendable {
   ) -> Bool {
     guard isTesting, !self.reported.value, context() == .xcTest, !observerIsLinked()
     else { return false }
-    let first = self.reported.withValue { reported in
+    // Two stores made at once both got here: only the first to flip the flag reports.
+    let isFirst = self.reported.withValue { reported in
       defer { reported = true }
       return !reported
     }
-    guard first else { return false }
+    guard isFirst else { return false }
     reportIssue(Self.message, fileID: fileID, filePath: filePath, line: line, column: column)
     return true
   }
