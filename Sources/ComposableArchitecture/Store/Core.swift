@@ -170,9 +170,15 @@ extension DerivedCore {
 ///   it is subscribed to, or when the reducer makes a subject emit) it joins the buffer, after
 ///   the actions already there; later (a scheduler advancing) it starts a pass of its own. What
 ///   it emits on another thread is sent from the main queue.
-/// When the buffer is empty the new state is committed and observers are notified. The store's
-/// state is not meant to be read while its reducer runs; such a read is reported, and sees the
-/// state as it was before the pass, as in TCA.
+/// When the buffer is empty the new state is committed and observers are notified.
+///
+/// A pass holds the only copy of the state, so that the reducer changes it in place: changing one
+/// row of a large collection costs the same as in a small one. The store's state is not meant to
+/// be read while its reducer runs, and such a read is reported. It can't see the state the pass
+/// is changing, so it sees the state as it was before the pass, as in TCA, once the store keeps
+/// that copy: a store starts keeping it at the first such read, and pays for it (the pass then
+/// copies what it changes) from then on. The first read, which nothing foresaw, sees the state the
+/// store was created with.
 @MainActor
 @usableFromInline
 final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
@@ -181,8 +187,14 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   // skip dynamic exclusivity checks: they are main-actor isolated, and no access to them spans a
   // call out of the core.
 
-  /// The committed state: the state before the pass while a pass runs.
-  @usableFromInline @exclusivity(unchecked) var committedState: Root.State
+  /// The committed state, or `nil` while a pass holds it.
+  @usableFromInline @exclusivity(unchecked) var committedState: Root.State?
+  /// The state before the running pass, kept only once the store's state has been read during a
+  /// pass (`keepsStateBeforePass`).
+  @usableFromInline @exclusivity(unchecked) var stateBeforePass: Root.State?
+  @usableFromInline @exclusivity(unchecked) var keepsStateBeforePass = false
+  /// What a read during a pass sees before the store keeps the state from before its passes.
+  let initialState: Root.State
   @usableFromInline let reducer: Root
   /// The reducer's body, built once, when the reducer's logic is its body alone.
   @usableFromInline let body: _StoreBody<Root.State, Root.Action>?
@@ -191,8 +203,6 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   @usableFromInline let dependencies: DependencyValues?
   @usableFromInline @exclusivity(unchecked) var bufferedActions: [Root.Action] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
-  /// Whether the reducer is running, when reading the state is a mistake.
-  @usableFromInline @exclusivity(unchecked) var isReducing = false
   @usableFromInline @exclusivity(unchecked) var observers = CoreObservers()
   /// `sendActions` as compiled for the concrete reducer, when the store was made where it is
   /// known.
@@ -209,6 +219,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     dependencies: DependencyValues? = nil
   ) {
     self.committedState = initialState
+    self.initialState = initialState
     self.reducer = reducer
     self.body = body
     self.dependencies = dependencies
@@ -224,20 +235,36 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
 
   @usableFromInline
   var state: Root.State {
-    if self.isReducing {
-      reportIssue(
-        """
-        A store's state was read while the store was running its reducer.
+    if let state = self.committedState { return state }
+    return self.stateDuringPass()
+  }
 
-        The read sees the state as it was before the action being processed. This happens when \
-        something the reducer calls synchronously reads the store that runs it: a dependency \
-        holding the store, or an observation callback ("withObservationTracking"'s "onChange") \
-        that reads the store right away. Read the store after "send" returns instead, for \
-        example from a task.
-        """
+  /// A read of the state while a pass holds it: a mistake, reported.
+  @usableFromInline
+  func stateDuringPass() -> Root.State {
+    let isFirst = !self.keepsStateBeforePass
+    self.keepsStateBeforePass = true
+    reportIssue(
+      """
+      A store's state was read while the store was running its reducer.
+
+      This happens when something the reducer calls synchronously reads the store that runs it: \
+      a dependency holding the store, or an observation callback ("withObservationTracking"'s \
+      "onChange") that reads the store right away. Read the store after "send" returns instead, \
+      for example from a task.
+
+      \(
+        isFirst
+          ? """
+            The store changes its state in place and kept no copy of it, so this read sees the \
+            state the store was created with. From now on the store keeps the state from before \
+            each action for such reads, at the cost of copying what its reducer changes.
+            """
+          : "The read sees the state as it was before the action being processed."
       )
-    }
-    return self.committedState
+      """
+    )
+    return self.stateBeforePass ?? self.initialState
   }
 
   deinit {
@@ -286,9 +313,12 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   @inlinable
   func reduceBufferedActions(tasks: inout EffectTasks?) {
     repeat {
-      // The reducer changes a copy: the committed state stays readable, as it was before the pass.
-      var currentState = self.committedState
-      self.isReducing = true
+      // The pass takes the state, so that the reducer changes it in place; a store read during
+      // a pass keeps a copy from then on (see `stateDuringPass()`).
+      var currentState = self.committedState.take()!
+      if self.keepsStateBeforePass {
+        self.stateBeforePass = currentState
+      }
       var index = 0
       while index < self.bufferedActions.count {
         let action = self.bufferedActions[index]
@@ -303,8 +333,10 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
           self.start(effect, tasks: &tasks)
         }
       }
-      self.isReducing = false
-      self.committedState = currentState
+      self.committedState = consume currentState
+      if self.keepsStateBeforePass {
+        self.stateBeforePass = nil
+      }
       self.clearProcessedActions()
       // Observers may send actions while being notified; those are processed in another pass.
       if !self.observers.isEmpty {
