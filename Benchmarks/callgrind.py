@@ -15,14 +15,26 @@ operation, the ratio to the baseline, and how far apart the runs were.
 
 The dumps stay in `--out` (default `Benchmarks/.build/callgrind`), one `<name>.run<k>.out.1` per
 run, for `callgrind_annotate`.
+
+The guard against silent regressions:
+
+    python3 Benchmarks/callgrind.py --check     # fails if an operation drifted from expected.json
+    python3 Benchmarks/callgrind.py --update    # writes today's counts to expected.json
+
+`--check` compares every operation (not the baselines) with `Benchmarks/expected.json` and fails
+when one counts more than 3% above its expected figure, or more than 3% below it: a change that
+makes an operation cheaper lowers its expected count in the same commit (`--update`).
 """
 import argparse
+import json
 import os
 import re
 import subprocess
 import sys
 
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
+EXPECTED = os.path.join(PACKAGE, "expected.json")
+TOLERANCE = 0.03
 
 
 def main():
@@ -31,7 +43,12 @@ def main():
     parser.add_argument("--runs", type=int, default=2, help="runs per operation (default 2)")
     parser.add_argument("--only", action="append", default=[], help="an operation to count (repeatable)")
     parser.add_argument("--out", default=os.path.join(PACKAGE, ".build", "callgrind"), help="where the dumps go")
+    parser.add_argument("--check", action="store_true", help="compare with expected.json; fail on a drift over 3%%")
+    parser.add_argument("--update", action="store_true", help="write the counts to expected.json")
     args = parser.parse_args()
+    if args.check or args.update:
+        # The counts are deterministic: one run is enough.
+        args.runs = 1
 
     swift_build = ["swift", "build", "-c", "release", "--package-path", PACKAGE]
     if not args.skip_build:
@@ -53,6 +70,7 @@ def main():
     print("| operation | instructions/op | baseline | instructions/op | ratio | runs apart |")
     print("| --- | ---: | --- | ---: | ---: | ---: |")
     worst = 0.0
+    counts = {}
     for measured, baseline, count in pairs:
         count = int(count)
         m_runs = [count_instructions(executable, measured, count, args.out, k) / count for k in range(args.runs)]
@@ -60,6 +78,7 @@ def main():
         apart = max(spread(m_runs), spread(b_runs))
         worst = max(worst, apart)
         m, b = m_runs[0], b_runs[0]
+        counts[measured] = round(m)
         print(
             f"| {measured} | {m:,.0f} | {baseline} | {b:,.0f} | {m / b:,.1f}× | {apart * 100:.2f}% |",
             flush=True,
@@ -68,6 +87,56 @@ def main():
     print(f"Runs per operation: {args.runs}; largest difference between runs: {worst * 100:.2f}%.")
     if worst > 0.01:
         print("warning: some runs differ by more than 1%", file=sys.stderr)
+    if args.update:
+        update_expected(counts)
+    if args.check and not check_expected(counts):
+        sys.exit(1)
+
+
+def load_expected():
+    if not os.path.exists(EXPECTED):
+        return {}
+    with open(EXPECTED, encoding="utf-8") as file:
+        return json.load(file)
+
+
+def update_expected(counts):
+    """Writes the counts to expected.json, keeping the operations this run did not count."""
+    expected = load_expected()
+    expected.update(counts)
+    with open(EXPECTED, "w", encoding="utf-8") as file:
+        json.dump(dict(sorted(expected.items())), file, indent=2)
+        file.write("\n")
+    print(f"Wrote {len(counts)} counts to {os.path.relpath(EXPECTED)}.")
+
+
+def check_expected(counts):
+    """Compares the counts with expected.json; prints each drift and returns whether none."""
+    expected = load_expected()
+    problems = []
+    print()
+    print("| operation | expected | counted | change |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, count in counts.items():
+        if name not in expected:
+            problems.append(f"{name}: no expected count; add it with --update")
+            print(f"| {name} | – | {count:,} | new |")
+            continue
+        change = count / expected[name] - 1
+        print(f"| {name} | {expected[name]:,} | {count:,} | {change * 100:+.1f}% |")
+        if change > TOLERANCE:
+            problems.append(f"{name}: {count:,} instructions, {change * 100:.1f}% above the expected {expected[name]:,}")
+        elif change < -TOLERANCE:
+            problems.append(
+                f"{name}: {count:,} instructions, {-change * 100:.1f}% below the expected {expected[name]:,}; "
+                "lower its count in expected.json (--update) in the same commit"
+            )
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    if not problems:
+        print()
+        print(f"All {len(counts)} operations within {TOLERANCE * 100:.0f}% of expected.json.")
+    return not problems
 
 
 def count_instructions(executable, name, count, out, run):

@@ -42,3 +42,23 @@ package struct BenchmarkList {
 package func rows(_ count: Int) -> IdentifiedArrayOf<BenchmarkRow.State> {
   IdentifiedArray(uniqueElements: (0..<count).map { BenchmarkRow.State(id: $0) })
 }
+
+/// A stack of `BenchmarkRow`s, as a navigation stack holds its screens.
+@Reducer
+package struct BenchmarkStack {
+  @ObservableState
+  package struct State: Equatable {
+    package var path: StackState<BenchmarkRow.State>
+    package init(path: StackState<BenchmarkRow.State>) { self.path = path }
+  }
+  package enum Action {
+    case path(StackActionOf<BenchmarkRow>)
+  }
+  package init() {}
+  package var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.path, action: \.path) {
+        BenchmarkRow()
+      }
+  }
+}

@@ -75,7 +75,11 @@ package let comparisons: [Comparison] = [
   Comparison(measured: observationAloneSend, baseline: baselineObservedSend),
   Comparison(measured: combineReducersSend, baseline: baselineCombineReducersSend),
   Comparison(measured: effectRoundTrip, baseline: baselineEffectRoundTrip),
+  Comparison(measured: forEachSendToOneRow(100), baseline: baselineForEachSendToOneRow(100)),
+  Comparison(measured: forEachSendToOneRow(1_000), baseline: baselineForEachSendToOneRow(1_000)),
   Comparison(measured: forEachSendToOneRow(10_000), baseline: baselineForEachSendToOneRow(10_000)),
+  Comparison(measured: stackSendToOneElement(100), baseline: baselineStackSendToOneElement(100)),
+  Comparison(measured: stackSendToOneElement(1_000), baseline: baselineStackSendToOneElement(1_000)),
 ]
 
 // MARK: - Warm stores
@@ -236,6 +240,32 @@ package func baselineForEachSendToOneRow(_ rowCount: Int) -> MeasuredOperation {
       rows, id in rows[id: id]?.count += 1
     }
     let middle = rowCount / 2
+    return .sync {
+      for _ in 0..<count { store.send(middle) }
+    }
+  }
+}
+
+/// A send to the middle element of a navigation stack of `elementCount` elements.
+package func stackSendToOneElement(_ elementCount: Int) -> MeasuredOperation {
+  MeasuredOperation("Stack.SendToOneElement.\(elementCount)", count: 1_000) { count in
+    let path = StackState((0..<elementCount).map { BenchmarkRow.State(id: $0) })
+    let store = Store(initialState: BenchmarkStack.State(path: path)) { BenchmarkStack() }
+    let middle = store.withState { $0.path.ids[elementCount / 2] }
+    store.send(.path(.element(id: middle, action: .increment)))
+    return .sync {
+      for _ in 0..<count { store.send(.path(.element(id: middle, action: .increment))) }
+    }
+  }
+}
+package func baselineStackSendToOneElement(_ elementCount: Int) -> MeasuredOperation {
+  MeasuredOperation("Baseline.StackSendToOneElement.\(elementCount)", count: 1_000) { count in
+    let store = BaselineStore<[BenchmarkRow.State], Int>(
+      state: (0..<elementCount).map { BenchmarkRow.State(id: $0) }
+    ) { elements, index in
+      elements[index].count += 1
+    }
+    let middle = elementCount / 2
     return .sync {
       for _ in 0..<count { store.send(middle) }
     }

@@ -153,19 +153,19 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     }
 
     // Compared with the elements this reducer last saw, not with the stack before this action:
-    // an element that a reducer before this one removed still has its effects cancelled.
-    let idsAfter = state[keyPath: self.toStackState].ids
-    let removed = state[keyPath: self.toStackState].unmountElements(notIn: idsAfter)
+    // an element that a reducer before this one removed still has its effects cancelled. An
+    // element's own action leaves the stack's IDs as they were, at no cost.
+    guard !self.stackMember.get(state).isMountedUpToDate else {
+      return .merge(destinationEffects, baseEffects)
+    }
+    let (removed, added) = self.stackMember.modify(&state) { $0.remount() }
     let cancellations = lifecycle.cancel(removed.map { self.path(for: $0, lifecycle) })
-    var dismissals: [Effect<Base.Action>] = []
     let toStackAction = self.toStackAction
-    for id in idsAfter where state[keyPath: self.toStackState].mount(id) {
-      dismissals.append(
-        lifecycle.awaitDismissal(
-          at: self.path(for: id, lifecycle),
-          dismissID: StackDismissID(id: id),
-          then: { toStackAction.embed(.popFrom(id: id)) }
-        )
+    let dismissals = added.map { id in
+      lifecycle.awaitDismissal(
+        at: self.path(for: id, lifecycle),
+        dismissID: StackDismissID(id: id),
+        then: { toStackAction.embed(.popFrom(id: id)) }
       )
     }
     return .merge([destinationEffects, baseEffects, cancellations] + dismissals)

@@ -20,7 +20,9 @@ import OrderedCollections
 /// `forEach(\.path, action: \.path)`.
 public struct StackState<Element> {
   var _dictionary: OrderedDictionary<StackElementID, Element>
-  fileprivate var _mounted: Set<StackElementID> = []
+  /// The IDs as `forEach` last saw them. While nothing is pushed or popped they share the
+  /// stack's own, so telling that nothing changed costs one comparison of two buffers.
+  fileprivate var _mounted: OrderedSet<StackElementID> = []
 
   /// An empty stack.
   public init() {
@@ -126,17 +128,19 @@ public struct StackState<Element> {
     return true
   }
 
-  /// Whether the element was already seen by `forEach`, which starts the effect that lets it
-  /// dismiss itself.
-  mutating func mount(_ id: StackElementID) -> Bool {
-    self._mounted.insert(id).inserted
+  /// Whether `forEach` has seen the elements the stack holds now.
+  var isMountedUpToDate: Bool {
+    self._mounted == self._dictionary.keys
   }
 
-  /// Forgets the mounted elements that are not among `ids`, and returns them.
-  mutating func unmountElements(notIn ids: OrderedSet<StackElementID>) -> [StackElementID] {
+  /// Records that `forEach` has seen the elements the stack holds now, and returns those it had
+  /// seen that are gone (oldest first) and those it had not seen (bottom first).
+  mutating func remount() -> (removed: [StackElementID], added: [StackElementID]) {
+    let ids = self._dictionary.keys
     let removed = self._mounted.filter { !ids.contains($0) }
-    self._mounted.subtract(removed)
-    return removed.sorted { $0.generation < $1.generation }
+    let added = ids.elements.filter { !self._mounted.contains($0) }
+    self._mounted = ids
+    return (removed.sorted { $0.generation < $1.generation }, added)
   }
 }
 
