@@ -140,6 +140,17 @@ extension ObservationStateRegistrar {
     self.willModify(keyPath: keyPath, &member)
   }
 
+  /// Called before a navigation stack of observable states is modified in place: its element
+  /// IDs are remembered, as an identified array's are.
+  @inlinable
+  public func willModify<Subject: Observable, Element: ObservableState>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, StackState<Element>>,
+    _ member: inout StackState<Element>
+  ) -> _$ModificationSnapshot<StackState<Element>> {
+    self.willModify(keyPath: keyPath, &member)
+  }
+
   /// Called before a collection of observable states is modified in place: the identities of its
   /// elements are remembered.
   @inlinable
@@ -203,6 +214,16 @@ extension ObservationStateRegistrar {
     keyPath: KeyPath<Subject, IdentifiedArray<ID, Element>>,
     _ member: inout IdentifiedArray<ID, Element>
   ) -> _$ModificationSnapshot<IdentifiedArray<ID, Element>> {
+    _$ModificationSnapshot(member) { $0.ids }
+  }
+
+  /// Called before a navigation stack of observable states is modified in place. Its IDs share
+  /// the stack's storage, so that telling an unchanged stack costs one comparison of buffers.
+  @inlinable
+  public func willModify<Subject: Observable, Element: ObservableState>(
+    keyPath: KeyPath<Subject, StackState<Element>>,
+    _ member: inout StackState<Element>
+  ) -> _$ModificationSnapshot<StackState<Element>> {
     _$ModificationSnapshot(member) { $0.ids }
   }
 
@@ -337,7 +358,17 @@ public func _$isIdentityEqual<ID: Hashable, T: ObservableState>(
   _ lhs: IdentifiedArray<ID, T>,
   _ rhs: IdentifiedArray<ID, T>
 ) -> Bool {
-  lhs.ids.elementsEqual(rhs.ids)
+  lhs.ids == rhs.ids
+}
+
+/// Navigation stacks of observable states are identity-equal when they hold the same element
+/// IDs in the same order.
+@inlinable
+public func _$isIdentityEqual<T: ObservableState>(
+  _ lhs: StackState<T>,
+  _ rhs: StackState<T>
+) -> Bool {
+  lhs.ids == rhs.ids
 }
 
 /// Collections of observable states are identity-equal when their elements are, in order.
@@ -364,7 +395,7 @@ public protocol _IdentityComparable {
 extension IdentifiedArray: _IdentityComparable where Element: ObservableState {
   public func _$isIdentityEqual(to other: any _IdentityComparable) -> Bool {
     guard let other = other as? Self else { return false }
-    return self.ids.elementsEqual(other.ids)
+    return self.ids == other.ids
   }
 }
 
