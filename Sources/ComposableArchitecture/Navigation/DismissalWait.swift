@@ -1,0 +1,83 @@
+import ConcurrencyExtras
+import Dependencies
+import Foundation
+
+/// A presented feature's wait for its dismissal, as a store runs it: without a task, it ends
+/// when the feature dismisses itself, and the store is sent the action that tells its parent,
+/// or when the run is cancelled (the parent removed the feature, or the store went away),
+/// sending nothing. No task waits for it: it lasts as long as the feature.
+final class DismissalWait<Root: Reducer>: @unchecked Sendable {
+  // The lock guards `phase`; the rest is set once.
+  private let lock = NSLock()
+  private var phase = Phase.waiting
+  private let dismissal: Effect<Root.Action>.Run.Dismissal
+  private let registration: RunRegistration
+  private weak var core: RootCore<Root>?
+
+  private enum Phase {
+    case waiting
+    /// The feature dismissed itself; the action for its parent is on its way.
+    case dismissing
+    /// Over: cancelled, or the action was sent.
+    case ended
+  }
+
+  init(
+    _ dismissal: Effect<Root.Action>.Run.Dismissal,
+    registration: RunRegistration,
+    core: RootCore<Root>
+  ) {
+    self.dismissal = dismissal
+    self.registration = registration
+    self.core = core
+  }
+
+  func start() {
+    self.registration.token.attach { self.cancelled() }
+    self.dismissal.token.attach { self.dismissed() }
+  }
+
+  /// The run is cancelled: the wait ends without a word, even after a dismissal whose action is
+  /// not sent yet (the feature's parent removed it meanwhile, as when an ancestor dismissed).
+  private func cancelled() {
+    let previous = self.lock.withLock {
+      defer { self.phase = .ended }
+      return self.phase
+    }
+    if previous == .waiting {
+      self.end()
+    }
+  }
+
+  /// The feature dismissed itself.
+  private func dismissed() {
+    let isDismissing = self.lock.withLock {
+      guard self.phase == .waiting else { return false }
+      self.phase = .dismissing
+      return true
+    }
+    guard isDismissing else { return }
+    // The feature's `dismiss()` has nothing left to cancel.
+    self.dismissal.end()
+    let action = UncheckedSendable(self.dismissal.action())
+    // Sent from a task of its own, as TCA's presentation sends it: the effect that called
+    // `dismiss()` goes on until it suspends, before the parent removes the feature.
+    Task { @MainActor in
+      let wasCancelled = self.lock.withLock {
+        defer { self.phase = .ended }
+        return self.phase == .ended
+      }
+      self.end()
+      if !wasCancelled {
+        _ = self.core?.send(action.value)
+      }
+    }
+  }
+
+  /// Gives up the wait's registrations, and the tokens' hold on the wait.
+  private func end() {
+    self.dismissal.end()
+    self.dismissal.token.detach()
+    self.registration.end()
+  }
+}

@@ -1,0 +1,373 @@
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
+import ConcurrencyExtras
+import Dependencies
+import Foundation
+import IssueReporting
+
+/// Runs the root reducer.
+///
+/// Sending an action appends it to a buffer; if the core is not already processing, it reduces
+/// buffered actions one by one, in order, in a pass that sets the store's dependencies once:
+/// - actions from an effect's synchronous steps (``Effect/send(_:)``) join the buffer and are
+///   processed in the same pass;
+/// - each operation of an effect starts as a main-actor task whose actions are sent back to the
+///   core in the order the task sends them;
+/// - each publisher of an effect is subscribed to right away. What it emits on the main thread is
+///   sent to the core at once, as Combine delivers it: during the pass (a publisher emitting as
+///   it is subscribed to, or when the reducer makes a subject emit) it joins the buffer, after
+///   the actions already there; later (a scheduler advancing) it starts a pass of its own. What
+///   it emits on another thread is sent from the main queue.
+/// When the buffer is empty the new state is committed and observers are notified.
+///
+/// A pass holds the only copy of the state, so that the reducer changes it in place: changing one
+/// row of a large collection costs the same as in a small one. The store's state is not meant to
+/// be read while its reducer runs, and such a read is reported. It can't see the state the pass
+/// is changing, so it sees the state as it was before the pass, as in TCA, once the store keeps
+/// that copy: a store starts keeping it at the first such read, and pays for it (the pass then
+/// copies what it changes) from then on. The first read, which nothing foresaw, sees the state the
+/// store was created with.
+@MainActor
+@usableFromInline
+final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
+  // The hot path (`sendActions`) is inlinable, so that a store made in another module runs a
+  // copy specialized for its reducer (see `specializeSend()`); the stored properties it touches
+  // skip dynamic exclusivity checks: they are main-actor isolated, and no access to them spans a
+  // call out of the core.
+
+  /// The committed state, or `nil` while a pass holds it.
+  @usableFromInline @exclusivity(unchecked) var committedState: Root.State?
+  /// The state before the running pass, kept only once the store's state has been read during a
+  /// pass (`keepsStateBeforePass`).
+  @usableFromInline @exclusivity(unchecked) var stateBeforePass: Root.State?
+  @usableFromInline @exclusivity(unchecked) var keepsStateBeforePass = false
+  /// What a read during a pass sees before the store keeps the state from before its passes.
+  let initialState: Root.State
+  @usableFromInline let reducer: Root
+  /// The reducer's body, built once, when the reducer's logic is its body alone.
+  @usableFromInline let body: _StoreBody<Root.State, Root.Action>?
+  /// The dependencies every action and effect of the store sees, set once per pass; `nil` when
+  /// the reducer sets its own (a test store's).
+  @usableFromInline let dependencies: DependencyValues?
+  @usableFromInline @exclusivity(unchecked) var bufferedActions: [Root.Action] = []
+  @usableFromInline @exclusivity(unchecked) var isSending = false
+  @usableFromInline @exclusivity(unchecked) var observers = CoreObservers()
+  /// `sendActions` as compiled for the concrete reducer, when the store was made where it is
+  /// known.
+  @usableFromInline var specializedSend: ((Root.Action) -> Task<Void, Never>?)?
+  /// In-flight effect runs (tasks and subscriptions), cancelled when the core goes away.
+  private nonisolated let inFlightRuns = LockIsolated<[Int: CancelToken]>([:])
+  private var nextEffectID = 0
+
+  @usableFromInline
+  init(
+    initialState: Root.State,
+    reducer: Root,
+    body: _StoreBody<Root.State, Root.Action>? = nil,
+    dependencies: DependencyValues? = nil
+  ) {
+    self.committedState = initialState
+    self.initialState = initialState
+    self.reducer = reducer
+    self.body = body
+    self.dependencies = dependencies
+  }
+
+  /// Routes sends through a copy of the hot path specialized where the reducer's type is known
+  /// (an inlinable caller), instead of the generic one, which looks up generic type metadata at
+  /// every step.
+  @inlinable
+  func specializeSend() {
+    self.specializedSend = { [unowned self] action in self.sendActions(action) }
+  }
+
+  @usableFromInline
+  var state: Root.State {
+    if let state = self.committedState { return state }
+    return self.stateDuringPass()
+  }
+
+  /// A read of the state while a pass holds it: a mistake, reported.
+  @usableFromInline
+  func stateDuringPass() -> Root.State {
+    let isFirst = !self.keepsStateBeforePass
+    self.keepsStateBeforePass = true
+    reportIssue(
+      """
+      A store's state was read while the store was running its reducer.
+
+      This happens when something the reducer calls synchronously reads the store that runs it: \
+      a dependency holding the store, or an observation callback ("withObservationTracking"'s \
+      "onChange") that reads the store right away. Read the store after "send" returns instead, \
+      for example from a task.
+
+      \(
+        isFirst
+          ? """
+            The store changes its state in place and kept no copy of it, so this read sees the \
+            state the store was created with. From now on the store keeps the state from before \
+            each action for such reads, at the cost of copying what its reducer changes.
+            """
+          : "The read sees the state as it was before the action being processed."
+      )
+      """
+    )
+    return self.stateBeforePass ?? self.initialState
+  }
+
+  deinit {
+    let runs = self.inFlightRuns.withValue { runs in
+      defer { runs.removeAll() }
+      return Array(runs.values)
+    }
+    for run in runs { run.cancel() }
+  }
+
+  @usableFromInline
+  var root: any RootCoreProtocol { self }
+  @usableFromInline
+  var isPresent: Bool { true }
+
+  @usableFromInline
+  func send(_ action: Root.Action) -> Task<Void, Never>? {
+    if let specializedSend = self.specializedSend {
+      return specializedSend(action)
+    }
+    return self.sendActions(action)
+  }
+
+  @inlinable
+  func sendActions(_ action: Root.Action) -> Task<Void, Never>? {
+    self.bufferedActions.append(action)
+    guard !self.isSending else { return nil }
+
+    self.isSending = true
+    var tasks: EffectTasks?
+    if let dependencies = self.dependencies {
+      DependencyValues.$_current.withValue(dependencies) {
+        self.reduceBufferedActions(tasks: &tasks)
+      }
+    } else {
+      self.reduceBufferedActions(tasks: &tasks)
+    }
+    self.isSending = false
+
+    guard let tasks else { return nil }
+    return tasks.awaitingAll()
+  }
+
+  /// Reduces the buffered actions, including those their effects send synchronously, one by one,
+  /// and starts their effects, committing the state and notifying observers after each pass.
+  @inlinable
+  func reduceBufferedActions(tasks: inout EffectTasks?) {
+    repeat {
+      // The pass takes the state, so that the reducer changes it in place; a store read during
+      // a pass keeps a copy from then on (see `stateDuringPass()`).
+      var currentState = self.committedState.take()!
+      if self.keepsStateBeforePass {
+        self.stateBeforePass = currentState
+      }
+      var index = 0
+      while index < self.bufferedActions.count {
+        let action = self.bufferedActions[index]
+        index += 1
+        let effect =
+          if let body = self.body {
+            body.reduce(&currentState, action)
+          } else {
+            self.reducer._reduce(into: &currentState, action: action)
+          }
+        if !effect.isNone {
+          self.start(effect, tasks: &tasks)
+        }
+      }
+      self.committedState = consume currentState
+      if self.keepsStateBeforePass {
+        self.stateBeforePass = nil
+      }
+      self.clearProcessedActions()
+      // Observers may send actions while being notified; those are processed in another pass.
+      if !self.observers.isEmpty {
+        self.notifyObservers()
+      }
+    } while !self.bufferedActions.isEmpty
+  }
+
+  /// Empties the action buffer, keeping its storage for the next pass. Releasing an action can
+  /// send another (an object in its payload that sends from its `deinit`), so the processed
+  /// actions are released out of the buffer, and such an action is buffered for the next pass.
+  @inlinable
+  func clearProcessedActions() {
+    var processed: [Root.Action] = []
+    swap(&processed, &self.bufferedActions)
+    processed.removeAll(keepingCapacity: true)
+    if self.bufferedActions.isEmpty {
+      self.bufferedActions = processed
+    }
+  }
+
+  /// Performs an effect's synchronous steps and starts its runs.
+  @usableFromInline
+  func start(_ effect: Effect<Root.Action>, tasks: inout EffectTasks?) {
+    for step in effect.steps {
+      switch step {
+      case let .send(action):
+        self.bufferedActions.append(action.value)
+      case let .perform(work):
+        work()
+      }
+    }
+    for run in effect.runs {
+      let effectTasks = tasks ?? EffectTasks()
+      tasks = effectTasks
+      if let task = self.start(run, tasks: effectTasks) {
+        effectTasks.append(task)
+      }
+    }
+  }
+
+  /// Starts one run of an effect, registered under its cancellation IDs before it begins, so
+  /// that it can be cancelled right away. Returns a task that ends when the run does, or `nil`
+  /// for a publisher that completed while being subscribed to.
+  private func start(
+    _ run: Effect<Root.Action>.Run,
+    tasks: EffectTasks
+  ) -> Task<Void, Never>? {
+    let id = self.nextEffectID
+    self.nextEffectID += 1
+    let token = CancelToken()
+    for registration in run.cancellations {
+      registration.register(token)
+    }
+    self.inFlightRuns.withValue { $0[id] = token }
+    let registration = RunRegistration(
+      id: id, token: token, cancellations: run.cancellations, inFlightRuns: self.inFlightRuns
+    )
+    switch run.body {
+    case let .operation(operation):
+      return self.startTask(
+        operation, of: run, token: token, finish: { registration.end() }, tasks: tasks
+      )
+    case let .publisher(publisher):
+      return self.subscribe(
+        to: publisher.value, token: token, finish: { registration.end() }, tasks: tasks
+      )
+    case let .dismissal(dismissal):
+      DismissalWait(dismissal, registration: registration, core: self).start()
+      return nil
+    }
+  }
+
+  private func startTask(
+    _ operation: @escaping @Sendable (Send<Root.Action>) async -> Void,
+    of run: Effect<Root.Action>.Run,
+    token: CancelToken,
+    finish: @escaping @Sendable () -> Void,
+    tasks: EffectTasks
+  ) -> Task<Void, Never> {
+    let isCompleted = LockIsolated(false)
+    let send = Send<Root.Action> { [weak self] action in
+      if isCompleted.value {
+        reportIssue(
+          """
+          An effect sent an action after it had finished:
+
+            Action:
+              \(debugCaseOutput(action))
+
+          The "send" given to "Effect.run" must only be used while the operation runs. If it \
+          escapes, for example into a callback that fires later, the action arrives after the \
+          effect is complete. Use an "AsyncStream" to wait for callbacks inside the operation.
+          """
+        )
+      }
+      self?.receive(action, tasks: tasks)
+    }
+    let body: @MainActor @Sendable () async -> Void = {
+      await operation(send)
+      isCompleted.setValue(true)
+      finish()
+    }
+    #if compiler(>=6.2)
+      let task = Task(name: run.name, priority: run.priority, operation: body)
+    #else
+      let task = Task(priority: run.priority, operation: body)
+    #endif
+    token.attach(task)
+    return task
+  }
+
+  /// Subscribes to an effect's publisher. Returns a task that ends when the subscription does,
+  /// or `nil` when the publisher completed while being subscribed to.
+  private func subscribe(
+    to publisher: AnyPublisher<Root.Action, Never>,
+    token: CancelToken,
+    finish: @escaping @Sendable () -> Void,
+    tasks: EffectTasks
+  ) -> Task<Void, Never>? {
+    let (ended, endedContinuation) = AsyncStream<Never>.makeStream()
+    let subscription = EffectSubscription {
+      finish()
+      endedContinuation.finish()
+    }
+    token.attach { subscription.cancel() }
+    // The closures are `@Sendable` so that they don't inherit the main actor's isolation: a
+    // publisher may call them on any thread.
+    let cancellable = publisher.sink(
+      receiveCompletion: { @Sendable _ in
+        // Off the main queue, completion follows the values hopping to it, so that none is
+        // dropped as arriving after the end.
+        if isOnMainQueue() {
+          subscription.complete()
+        } else {
+          DispatchQueue.main.async { subscription.complete() }
+        }
+      },
+      receiveValue: { @Sendable [weak self] action in
+        guard subscription.isActive else { return }
+        let action = UncheckedSendable(action)
+        if isOnMainQueue() {
+          MainActor.assumeIsolated { self?.receive(action.value, tasks: tasks) }
+        } else {
+          DispatchQueue.main.async {
+            guard subscription.isActive else { return }
+            MainActor.assumeIsolated { self?.receive(action.value, tasks: tasks) }
+          }
+        }
+      }
+    )
+    subscription.attach(cancellable)
+    guard subscription.isActive else { return nil }
+    return Task {
+      await withTaskCancellationHandler {
+        for await _ in ended {}
+      } onCancel: {
+        subscription.cancel()
+      }
+    }
+  }
+
+  /// Sends an action an effect fed back, keeping the task for the effects it starts with those
+  /// of the action that started the effect.
+  private func receive(_ action: Root.Action, tasks: EffectTasks) {
+    if let task = self.send(action) {
+      tasks.append(task)
+    }
+  }
+
+  @usableFromInline
+  func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
+    self.observers.add(observer, didChange: didChange)
+  }
+
+  @usableFromInline
+  func notifyObservers() {
+    let observers = self.observers
+    if observers.notify() {
+      self.observers.removeDeparted()
+    }
+  }
+}

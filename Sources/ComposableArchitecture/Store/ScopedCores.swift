@@ -1,0 +1,90 @@
+import Dependencies
+import Foundation
+
+/// A core for a child store: its state is a key path of the parent's and its actions are
+/// embedded in the parent's by a case key path.
+@MainActor
+final class ScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
+  let base: any Core<ParentState, ParentAction>
+  let toState: StateReader<ParentState, State>
+  let fromAction: (Action) -> ParentAction
+  let observation = DerivedCoreObservation<State>()
+
+  init(base: any Core<ParentState, ParentAction>, toState: KeyPath<ParentState, State>, fromAction: @escaping (Action) -> ParentAction) {
+    self.base = base
+    self.toState = StateReader(toState)
+    self.fromAction = fromAction
+  }
+
+  func readState() -> State { self.toState.get(self.base.state) }
+  var root: any RootCoreProtocol { self.base.root }
+  var isPresent: Bool { self.base.isPresent }
+
+  func send(_ action: Action) -> Task<Void, Never>? {
+    self.base.send(self.fromAction(action))
+  }
+}
+
+/// A core for a child store of optional state. It remembers the last non-`nil` state so that a
+/// view that is being torn down can still read it.
+@MainActor
+final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
+  let base: any Core<ParentState, ParentAction>
+  private var cachedState: State
+  let toState: StateReader<ParentState, State?>
+  let fromAction: (Action) -> ParentAction
+  let observation = DerivedCoreObservation<State>()
+
+  init(
+    base: any Core<ParentState, ParentAction>,
+    cachedState: State,
+    toState: KeyPath<ParentState, State?>,
+    fromAction: @escaping (Action) -> ParentAction
+  ) {
+    self.base = base
+    self.cachedState = cachedState
+    self.toState = StateReader(toState)
+    self.fromAction = fromAction
+  }
+
+  func readState() -> State {
+    let state = self.toState.get(self.base.state) ?? self.cachedState
+    self.cachedState = state
+    return state
+  }
+
+  var isPresent: Bool { self.base.isPresent && self.toState.get(self.base.state) != nil }
+  var root: any RootCoreProtocol { self.base.root }
+
+  func send(_ action: Action) -> Task<Void, Never>? {
+    self.base.send(self.fromAction(action))
+  }
+}
+
+/// A core for a store scoped with closures rather than key paths. Such stores cannot be cached
+/// by their parent, because closures have no identity.
+@MainActor
+final class ClosureScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
+  let base: any Core<ParentState, ParentAction>
+  let toState: (ParentState) -> State
+  let fromAction: (Action) -> ParentAction
+  let observation = DerivedCoreObservation<State>()
+
+  init(
+    base: any Core<ParentState, ParentAction>,
+    toState: @escaping (ParentState) -> State,
+    fromAction: @escaping (Action) -> ParentAction
+  ) {
+    self.base = base
+    self.toState = toState
+    self.fromAction = fromAction
+  }
+
+  func readState() -> State { self.toState(self.base.state) }
+  var root: any RootCoreProtocol { self.base.root }
+  var isPresent: Bool { self.base.isPresent }
+
+  func send(_ action: Action) -> Task<Void, Never>? {
+    self.base.send(self.fromAction(action))
+  }
+}
