@@ -38,14 +38,19 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   // skip dynamic exclusivity checks: they are main-actor isolated, and no access to them spans a
   // call out of the core.
 
-  /// The committed state, or `nil` while a pass holds it.
-  @usableFromInline @exclusivity(unchecked) var committedState: Root.State?
-  /// The state before the running pass, kept only once the store's state has been read during a
-  /// pass (`keepsStateBeforePass`).
-  @usableFromInline @exclusivity(unchecked) var stateBeforePass: Root.State?
+  /// The committed state. While a pass runs, the pass holds the state and this holds what a read
+  /// during the pass sees: the state the store was created with, or, once the store keeps it,
+  /// the state from before the pass (see `stateDuringPass()`).
+  @usableFromInline @exclusivity(unchecked) var committedState: Root.State
+  /// Whether a pass is running, when reading the state is a mistake.
+  @usableFromInline @exclusivity(unchecked) var isReducing = false
+  /// Whether passes leave the state from before them readable, which a store starts doing at
+  /// the first read during a pass.
   @usableFromInline @exclusivity(unchecked) var keepsStateBeforePass = false
+  /// Whether the running pass left the initial state in `committedState`.
+  @usableFromInline @exclusivity(unchecked) var passLeftInitialState = false
   /// What a read during a pass sees before the store keeps the state from before its passes.
-  let initialState: Root.State
+  @usableFromInline let initialState: Root.State
   @usableFromInline let reducer: Root
   /// The reducer's body, built once, when the reducer's logic is its body alone.
   @usableFromInline let body: _StoreBody<Root.State, Root.Action>?
@@ -86,14 +91,13 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
 
   @usableFromInline
   var state: Root.State {
-    if let state = self.committedState { return state }
-    return self.stateDuringPass()
+    if self.isReducing { return self.stateDuringPass() }
+    return self.committedState
   }
 
   /// A read of the state while a pass holds it: a mistake, reported.
   @usableFromInline
   func stateDuringPass() -> Root.State {
-    let isFirst = !self.keepsStateBeforePass
     self.keepsStateBeforePass = true
     reportIssue(
       """
@@ -105,7 +109,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
       for example from a task.
 
       \(
-        isFirst
+        self.passLeftInitialState
           ? """
             The store changes its state in place and kept no copy of it, so this read sees the \
             state the store was created with. From now on the store keeps the state from before \
@@ -115,7 +119,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
       )
       """
     )
-    return self.stateBeforePass ?? self.initialState
+    return self.committedState
   }
 
   deinit {
@@ -164,12 +168,19 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   @inlinable
   func reduceBufferedActions(tasks: inout EffectTasks?) {
     repeat {
-      // The pass takes the state, so that the reducer changes it in place; a store read during
-      // a pass keeps a copy from then on (see `stateDuringPass()`).
-      var currentState = self.committedState.take()!
+      // The pass takes the state, leaving the initial state in its place, so that the reducer
+      // changes it in place; a store read during a pass keeps the state from before each pass
+      // from then on, and pays for the copies (see `stateDuringPass()`).
+      var currentState: Root.State
       if self.keepsStateBeforePass {
-        self.stateBeforePass = currentState
+        currentState = self.committedState
+        self.passLeftInitialState = false
+      } else {
+        currentState = self.initialState
+        swap(&currentState, &self.committedState)
+        self.passLeftInitialState = true
       }
+      self.isReducing = true
       var index = 0
       while index < self.bufferedActions.count {
         let action = self.bufferedActions[index]
@@ -184,10 +195,8 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
           self.start(effect, tasks: &tasks)
         }
       }
+      self.isReducing = false
       self.committedState = consume currentState
-      if self.keepsStateBeforePass {
-        self.stateBeforePass = nil
-      }
       self.clearProcessedActions()
       // Observers may send actions while being notified; those are processed in another pass.
       if !self.observers.isEmpty {
