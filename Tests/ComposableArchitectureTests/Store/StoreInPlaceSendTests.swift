@@ -187,3 +187,72 @@ struct StoreInPlaceSendTests {
     #expect(store.withState(\.rows[id: 50]?.count) == 2)
   }
 }
+
+@Reducer
+private struct ProbedNote {
+  @ObservableState
+  struct State: Equatable, Identifiable {
+    let id: Int
+    var title = ""
+    @ObservationStateIgnored var row: CountedRow
+  }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, _ in
+      state.row.count += 1
+      return .none
+    }
+  }
+}
+
+@Reducer
+private struct ProbedNotes {
+  @ObservableState
+  struct State: Equatable {
+    var notes: IdentifiedArrayOf<ProbedNote.State> = []
+  }
+  enum Action {
+    case notes(IdentifiedActionOf<ProbedNote>)
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer().forEach(\.notes, action: \.notes) { ProbedNote() }
+  }
+}
+
+@MainActor
+struct StoreInPlaceBindingTests {
+  /// A row's store keeps the row's last state, so that it can still be read once the row is
+  /// gone (as TCA's row stores do): a send through it copies that row, and only that row.
+  @Test(arguments: [10, 1_000])
+  func aSendThroughARowStoreCopiesOnlyThatRow(rowCount: Int) {
+    let log = CopyLog()
+    let store = Store(
+      initialState: ProbedNotes.State(
+        notes: IdentifiedArray(
+          uniqueElements: (0..<rowCount).map {
+            ProbedNote.State(id: $0, row: CountedRow(id: $0, log: log))
+          }
+        )
+      )
+    ) { ProbedNotes() }
+    let row = Array(store.scope(state: \.notes, action: \.notes))[rowCount / 2]
+    row.send(.binding(.set(\.title, "B")))
+    let buffer = store.withState { notesBuffer($0.notes) }
+    log.copies = 0
+
+    for text in ["Bl", "Blo", "Blob"] {
+      row.send(.binding(.set(\.title, text)))
+      _ = row.title
+    }
+    #expect(store.withState(\.notes[rowCount / 2].title) == "Blob")
+    #expect(store.withState { notesBuffer($0.notes) } == buffer)
+    #expect(log.copies == 3)
+  }
+}
+
+private func notesBuffer(_ notes: IdentifiedArrayOf<ProbedNote.State>) -> UnsafeRawPointer? {
+  notes.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+}
