@@ -134,28 +134,28 @@ extension TestStore {
   ) async {
     let duration = duration ?? self.timeout
     // A non-exhaustive store skips actions that don't match, so it waits for one that does.
+    // Without an effect in flight nothing can send the action, so the wait ends at once.
     guard
       await self.waitForReceivedAction(
-        timeout: duration, until: { $0.hasReceivedAction(matching: predicate) }
+        timeout: duration, whileEffectsRun: true,
+        until: { $0.hasReceivedAction(matching: predicate) }
       )
     else {
-      let suggestion =
+      let expected = self.exhaustivity == .on ? description : "a matching action"
+      let problem =
         self.reducer.inFlightEffects.value.isEmpty
         ? """
-        No effect is running that could send it. Was the effect that sends it cancelled, or \
-        did it never start?
+        Expected to receive \(expected), but none arrived, and no effect is running that could \
+        send it. Was the effect that sends it cancelled, or did it never start?
         """
         : """
+        Expected to receive \(expected), but none arrived within \(duration.seconds) seconds.
+
         Effects are still running. If the one that sends this action waits on a clock or a \
         scheduler, advance it in the test; otherwise give this assertion a longer "timeout".
         """
       reportIssue(
-        """
-        Expected to receive \(self.exhaustivity == .on ? description : "a matching action"), \
-        but none arrived within \(duration.seconds) seconds.
-
-        \(suggestion)
-        """,
+        problem,
         fileID: fileID, filePath: filePath, line: line, column: column
       )
       return
@@ -242,9 +242,11 @@ extension TestStore {
   }
 
   /// Waits, yielding to effects, until `isReady` holds or the timeout has passed (for a received
-  /// action, or for started effects to begin).
+  /// action, or for started effects to begin); `whileEffectsRun` also stops it once no effect is
+  /// in flight.
   private func waitForReceivedAction(
     timeout duration: Duration,
+    whileEffectsRun: Bool = false,
     until isReady: (TestStore) -> Bool
   ) async -> Bool {
     await Task.megaYield()
@@ -252,6 +254,7 @@ extension TestStore {
     let deadline = clock.now.advanced(by: duration)
     while !isReady(self) {
       guard clock.now < deadline, !Task.isCancelled else { return false }
+      if whileEffectsRun, self.reducer.inFlightEffects.value.isEmpty { return isReady(self) }
       await Task.detached(priority: .background) { await Task.yield() }.value
     }
     return true
