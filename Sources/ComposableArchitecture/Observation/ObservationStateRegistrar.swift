@@ -362,7 +362,8 @@ public func _$isIdentityEqual<ID: Hashable, T: ObservableState>(
 }
 
 /// Navigation stacks of observable states are identity-equal when they hold the same element
-/// IDs in the same order.
+/// IDs in the same order. (The stack overload for any element doesn't win over the collection
+/// overload below for observable elements, which would compare every element's identity.)
 @inlinable
 public func _$isIdentityEqual<T: ObservableState>(
   _ lhs: StackState<T>,
