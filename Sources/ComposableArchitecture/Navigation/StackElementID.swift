@@ -65,8 +65,13 @@ public struct StackElementIDGenerator: DependencyKey, Sendable {
   /// A generator starting at generation `0`.
   public static var liveValue: Self { .incrementing(from: 0) }
 
-  /// A generator starting at generation `0`.
-  public static var testValue: Self { .incrementing(from: 0) }
+  /// A generator starting at generation `0`. Under XCTest off Apple platforms, a test binary
+  /// without `ComposableArchitectureTestSupport` would carry one test's generator into the next;
+  /// the first one made reports the line to add.
+  public static var testValue: Self {
+    TestSupportCheck.current.check()
+    return .incrementing(from: 0)
+  }
 
   static func incrementing(from generation: Int) -> Self {
     let next = LockIsolated(generation)

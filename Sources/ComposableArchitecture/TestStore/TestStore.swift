@@ -110,7 +110,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    TestSupportCheck.shared.check(fileID: fileID, filePath: filePath, line: line, column: column)
+    TestSupportCheck.current.check(fileID: fileID, filePath: filePath, line: line, column: column)
     let sharedChangeTracker = self.sharedChangeTracker
     let reducer = Dependencies.withDependencies {
       // Stack element IDs come from the test's own generator, shared with state built before the

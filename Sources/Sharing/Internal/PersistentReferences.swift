@@ -62,5 +62,11 @@ final class PersistentReferences: @unchecked Sendable {
 
 private enum PersistentReferencesKey: DependencyKey {
   static var liveValue: PersistentReferences { PersistentReferences() }
-  static var testValue: PersistentReferences { PersistentReferences() }
+  /// Made once per test where the dependency cache starts afresh per test; under XCTest off
+  /// Apple platforms without the observer that resets it, once for the whole process, and the
+  /// missing line is reported (see `TestSupportCheck`).
+  static var testValue: PersistentReferences {
+    TestSupportCheck.current.check()
+    return PersistentReferences()
+  }
 }

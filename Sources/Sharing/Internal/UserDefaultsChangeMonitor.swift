@@ -8,7 +8,9 @@ import Foundation
 /// swift-corelibs-foundation (Linux, Windows) posts nothing and has no key-value observing, so
 /// there the monitor also posts the notification after each app-storage save (other keys on the
 /// same store hear it at once), and checks the observed keys a few times a second to notice
-/// writes made straight to `UserDefaults` by other code.
+/// writes made straight to `UserDefaults` by other code. A store made as an
+/// ``AnnouncingUserDefaults`` (the fresh store of each test and preview) announces every write
+/// itself, as Apple's does.
 final class UserDefaultsChangeMonitor: Sendable {
   static let shared = UserDefaultsChangeMonitor()
 
@@ -51,9 +53,9 @@ final class UserDefaultsChangeMonitor: Sendable {
     }
   }
 
-  /// Tells observers of `store` that it changed, where the platform doesn't.
+  /// Tells observers of `store` that it changed, where the store doesn't.
   func didSave(to store: UserDefaults) {
-    guard !Self.platformPostsChanges else { return }
+    guard !Self.platformPostsChanges, !(store is AnnouncingUserDefaults) else { return }
     NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: store)
   }
 
@@ -86,5 +88,29 @@ final class UserDefaultsChangeMonitor: Sendable {
     for observer in observers {
       observer()
     }
+  }
+}
+
+/// A `UserDefaults` that posts `didChangeNotification` on every write and removal made through
+/// it, as Apple's `UserDefaults` does. swift-corelibs-foundation posts nothing, so where it is
+/// the Foundation in use, each test's and preview's fresh app storage is one of these: a
+/// subscriber to `@Shared(.appStorage("count"))` hears of `defaults.set(1, forKey: "count")` as
+/// it happens rather than at the next poll.
+///
+/// Every typed setter (`set(_: Int, forKey:)` and the rest) goes through `set(_: Any?, forKey:)`,
+/// so the two overrides see every write.
+final class AnnouncingUserDefaults: UserDefaults, @unchecked Sendable {
+  override func set(_ value: Any?, forKey defaultName: String) {
+    super.set(value, forKey: defaultName)
+    self.announce()
+  }
+
+  override func removeObject(forKey defaultName: String) {
+    super.removeObject(forKey: defaultName)
+    self.announce()
+  }
+
+  private func announce() {
+    NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: self)
   }
 }

@@ -350,7 +350,8 @@ extension SharedReaderKey {
 ///   different defaults.
 /// - Changes made to the store by other code are picked up: on Apple platforms through
 ///   `UserDefaults.didChangeNotification`; elsewhere, where `UserDefaults` announces nothing,
-///   saves announce themselves and the observed keys are checked ten times a second.
+///   reads check the store, saves announce themselves, the observed keys are checked ten times a
+///   second, and each test's fresh store announces its own writes.
 /// - Removing the key brings back the default value.
 ///
 /// In tests, ``Dependencies/DependencyValues/defaultAppStorage`` is a fresh store for each test.
@@ -485,11 +486,17 @@ private enum DefaultAppStorageKey: DependencyKey {
   static var previewValue: UncheckedSendable<UserDefaults> { Self.freshStore() }
   static var testValue: UncheckedSendable<UserDefaults> { Self.freshStore() }
 
-  /// An empty store of its own, kept in the temporary directory.
+  /// An empty store of its own, kept in the temporary directory. Where Foundation's
+  /// `UserDefaults` announces no changes, it is one that does (``AnnouncingUserDefaults``), so a
+  /// test's `defaults.set` reaches subscribers at once, as on Apple platforms.
   static func freshStore() -> UncheckedSendable<UserDefaults> {
     let suiteName =
       NSTemporaryDirectory() + "open-composable-architecture.app-storage.\(UUID().uuidString)"
-    return UncheckedSendable(UserDefaults(suiteName: suiteName) ?? .standard)
+    #if canImport(Darwin)
+      return UncheckedSendable(UserDefaults(suiteName: suiteName) ?? .standard)
+    #else
+      return UncheckedSendable(AnnouncingUserDefaults(suiteName: suiteName) ?? .standard)
+    #endif
   }
 }
 

@@ -80,6 +80,28 @@ import Testing
     #expect(await eventually { values.value == [0, 5] })
   }
 
+  @Test func aTestsStoreAnnouncesAWriteSoSubscribersHearOfItAtOnce() {
+    @Shared(.appStorage("count")) var count = 0
+    let values = LockIsolated<[Int]>([])
+    let cancellable = $count.publisher.sink { value in values.withValue { $0.append(value) } }
+    defer { cancellable.cancel() }
+    self.defaults.set(5, forKey: "count")
+    self.defaults.set(6, forKey: "count")
+    #expect(values.value == [0, 5, 6])
+    self.defaults.removeObject(forKey: "count")
+    #expect(values.value == [0, 5, 6, 0])
+  }
+
+  @Test func aStoreThatAnnouncesNothingIsStillHeardFromWithinAPoll() async {
+    let plain = UserDefaults(suiteName: NSTemporaryDirectory() + "plain.\(UUID().uuidString)")!
+    @Shared(.appStorage("count", store: plain)) var count = 0
+    let values = LockIsolated<[Int]>([])
+    let cancellable = $count.publisher.sink { value in values.withValue { $0.append(value) } }
+    defer { cancellable.cancel() }
+    plain.set(5, forKey: "count")
+    #expect(await eventually { values.value == [0, 5] })
+  }
+
   @Test func aURLIsStoredAsFoundationStoresURLs() {
     // A file URL: other code reading the store with `url(forKey:)` gets it back.
     @Shared(.appStorage("url")) var url = URL(fileURLWithPath: "/dev")

@@ -1,14 +1,21 @@
+import Dependencies
+import Foundation
 import Testing
 
-@testable import ComposableArchitecture
+@_spi(Internals) @testable import ComposableArchitecture
 
 @Suite struct TestSupportCheckTests {
+  /// A check that sees XCTest running without the observer.
+  static func xcTestWithoutTheObserver() -> TestSupportCheck {
+    TestSupportCheck(context: { .xcTest }, observerIsLinked: { false })
+  }
+
   @Test func underXCTestWithoutTheObserverItReportsTheLineToAddOnce() {
-    let check = TestSupportCheck()
+    let check = Self.xcTestWithoutTheObserver()
     let recorder = TSIssueRecorder()
     withIssueReporters([recorder]) {
-      #expect(check.check(context: .xcTest, observerIsLinked: false))
-      #expect(!check.check(context: .xcTest, observerIsLinked: false))
+      #expect(check.check())
+      #expect(!check.check())
     }
     #expect(recorder.messages.count == 1)
     let message = recorder.messages.first ?? ""
@@ -21,22 +28,61 @@ import Testing
   }
 
   @Test func itStaysQuietWhereNothingLeaks() {
-    let check = TestSupportCheck()
     let recorder = TSIssueRecorder()
     withIssueReporters([recorder]) {
-      #expect(!check.check(context: .xcTest, observerIsLinked: true))
-      #expect(!check.check(context: .swiftTesting(nil), observerIsLinked: false))
-      #expect(!check.check(context: nil, observerIsLinked: false))
+      #expect(!TestSupportCheck(context: { .xcTest }, observerIsLinked: { true }).check())
+      #expect(!TestSupportCheck(context: { .swiftTesting(nil) }, observerIsLinked: { false }).check())
+      #expect(!TestSupportCheck(context: { nil }, observerIsLinked: { false }).check())
     }
     #expect(recorder.messages.isEmpty)
-    // Quiet calls don't use up the one report.
+  }
+
+  @Test func quietCallsDontUseUpTheOneReport() {
+    let isXCTest = LockIsolated(false)
+    let check = TestSupportCheck(
+      context: { isXCTest.value ? .xcTest : .swiftTesting(nil) }, observerIsLinked: { false }
+    )
+    let recorder = TSIssueRecorder()
     withIssueReporters([recorder]) {
-      #expect(check.check(context: .xcTest, observerIsLinked: false))
+      #expect(!check.check())
+      isXCTest.setValue(true)
+      #expect(check.check())
     }
     #expect(recorder.messages.count == 1)
   }
 
   @Test func thisTestBinaryLinksTheObserver() {
     #expect(TestSupportCheck.dependenciesTestObserverIsLinked)
+  }
+
+  /// A suite with no `TestStore` that uses `@Shared` (under `withDependencies` or not) hears of
+  /// the missing line from the first persisted shared value.
+  @Test func aPersistedSharedValueWithoutATestStoreReportsTheMissingLine() {
+    let recorder = TSIssueRecorder()
+    TestSupportCheck.$current.withValue(Self.xcTestWithoutTheObserver()) {
+      withIssueReporters([recorder]) {
+        withDependencies {
+          $0.date = .constant(Date(timeIntervalSince1970: 0))
+        } operation: {
+          @Shared(.inMemory("count")) var count = 0
+          @Shared(.inMemory("other")) var other = 0
+          $count.withLock { $0 += other + 1 }
+        }
+      }
+    }
+    #expect(recorder.messages.count == 1)
+    #expect(recorder.messages.first?.contains("ComposableArchitectureTestSupport") == true)
+  }
+
+  /// So does a model that makes stack element IDs.
+  @Test func aStackElementIDGeneratorWithoutATestStoreReportsTheMissingLine() {
+    let recorder = TSIssueRecorder()
+    TestSupportCheck.$current.withValue(Self.xcTestWithoutTheObserver()) {
+      withIssueReporters([recorder]) {
+        @Dependency(\.stackElementID) var stackElementID
+        #expect(stackElementID() == 0)
+      }
+    }
+    #expect(recorder.messages.count == 1)
   }
 }

@@ -86,11 +86,11 @@ final class TestSupportXCTests: XCTestCase {
   }
 
   func testTheCheckReportsOnceUnderXCTestWithoutTheObserver() {
-    let check = TestSupportCheck()
+    let check = TestSupportCheck(context: { .xcTest }, observerIsLinked: { false })
     let recorder = TSIssueRecorder()
     withIssueReporters([recorder]) {
-      XCTAssertTrue(check.check(context: .xcTest, observerIsLinked: false))
-      XCTAssertFalse(check.check(context: .xcTest, observerIsLinked: false))
+      XCTAssertTrue(check.check())
+      XCTAssertFalse(check.check())
     }
     XCTAssertEqual(recorder.messages.count, 1)
     XCTAssertTrue(
@@ -101,12 +101,13 @@ final class TestSupportXCTests: XCTestCase {
   }
 
   func testTheCheckIsQuietWithTheObserverOrUnderSwiftTesting() {
-    let check = TestSupportCheck()
     let recorder = TSIssueRecorder()
     withIssueReporters([recorder]) {
-      XCTAssertFalse(check.check(context: .xcTest, observerIsLinked: true))
-      XCTAssertFalse(check.check(context: .swiftTesting(nil), observerIsLinked: false))
-      XCTAssertFalse(check.check(context: nil, observerIsLinked: false))
+      XCTAssertFalse(TestSupportCheck(context: { .xcTest }, observerIsLinked: { true }).check())
+      XCTAssertFalse(
+        TestSupportCheck(context: { .swiftTesting(nil) }, observerIsLinked: { false }).check()
+      )
+      XCTAssertFalse(TestSupportCheck(context: { nil }, observerIsLinked: { false }).check())
     }
     XCTAssertEqual(recorder.messages, [])
   }

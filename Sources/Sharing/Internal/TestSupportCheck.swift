@@ -12,30 +12,6 @@ import IssueReporting
   import WinSDK
 #endif
 
-/// Whether the cached test dependencies (the ``StackElementIDGenerator`` among them, and the
-/// storage behind `@Shared(.inMemory)`, `.appStorage` and `.fileStorage`) start afresh for each
-/// test, so that nothing a test method sets up reaches the next one:
-///
-/// - on Apple platforms, Dependencies resets its cache when an XCTest method starts;
-/// - in Swift Testing, the cache is kept per test;
-/// - with XCTest elsewhere, the cache is reset only when the test binary links Dependencies'
-///   `DependenciesTestObserver` library, which Dependencies loads at run time. The
-///   `ComposableArchitectureTestSupport` product links it (see ``TestSupportCheck``).
-func cachedTestDependenciesStartAfreshPerTest() -> Bool {
-  #if canImport(Darwin)
-    return true
-  #else
-    switch TestContext.current {
-    case .swiftTesting(.some):
-      return true
-    case .xcTest:
-      return TestSupportCheck.dependenciesTestObserverIsLinked
-    default:
-      return false
-    }
-  #endif
-}
-
 /// Reports, once per test process, a test binary that runs XCTest on Linux, Android or Windows
 /// without this package's `ComposableArchitectureTestSupport` product.
 ///
@@ -45,8 +21,13 @@ func cachedTestDependenciesStartAfreshPerTest() -> Bool {
 /// method cached — an incrementing UUID generator, `@Shared(.inMemory)` values, app storage —
 /// carries over into the next, and a test that passes alone fails after its neighbour. Nothing
 /// can link it on the user's behalf (the library would otherwise pull XCTest into every app), so
-/// the first ``TestStore`` made under XCTest without it reports the line to add (a plain `Store`
-/// doesn't check: the check would cost every store made in an app):
+/// the first `TestStore` made under XCTest without it reports the line to add, and so does the
+/// first test value of this package's own dependencies (the references behind persisted
+/// `@Shared` values, stack element IDs), so that a suite with no `TestStore`, using `@Shared`
+/// under `withDependencies`, hears of it too. A plain `Store` doesn't check: the check would cost
+/// every store made in an app, where test values are never made. A suite that touches nothing of
+/// this package's (only swift-dependencies' own values under `withDependencies`) can't be
+/// reached from here:
 ///
 /// ```swift
 /// .testTarget(name: "MyFeatureTests", dependencies: [
@@ -54,17 +35,28 @@ func cachedTestDependenciesStartAfreshPerTest() -> Bool {
 ///   .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
 /// ])
 /// ```
-struct TestSupportCheck: Sendable {
+package struct TestSupportCheck: Sendable {
   private let reported = LockIsolated(false)
+  private let context: @Sendable () -> TestContext?
+  private let observerIsLinked: @Sendable () -> Bool
 
-  /// The process's check: reports at most once.
-  static let shared = TestSupportCheck()
+  /// A check of its own (tests pass the context and the answer they need).
+  package init(
+    context: @escaping @Sendable () -> TestContext? = { TestContext.current },
+    observerIsLinked: @escaping @Sendable () -> Bool = { Self.dependenciesTestObserverIsLinked }
+  ) {
+    self.context = context
+    self.observerIsLinked = observerIsLinked
+  }
+
+  /// The process's check, which reports at most once; tests bind one of their own.
+  @TaskLocal package static var current = TestSupportCheck()
 
   /// Whether the test binary links `DependenciesTestObserver` (always `true` on Apple platforms,
   /// which don't need it). The linker leaves the library out of the binary's needed libraries
   /// (nothing calls it directly), so it is looked for as Dependencies looks for it, by name beside
   /// the binary, and found exactly when Dependencies finds it.
-  static let dependenciesTestObserverIsLinked: Bool = {
+  package static let dependenciesTestObserverIsLinked: Bool = {
     #if canImport(Darwin)
       return true
     #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
@@ -81,7 +73,7 @@ struct TestSupportCheck: Sendable {
     #endif
   }()
 
-  static let message = """
+  package static let message = """
     This test runs under XCTest (or under Swift Testing, unrecognised because test support is \
     missing) without "ComposableArchitectureTestSupport" linked, so the \
     dependencies and "@Shared" values one test method sets up carry over into the next one. \
@@ -95,15 +87,13 @@ struct TestSupportCheck: Sendable {
   ///
   /// - Returns: Whether it reported.
   @discardableResult
-  func check(
-    context: @autoclosure () -> TestContext? = TestContext.current,
-    observerIsLinked: @autoclosure () -> Bool = Self.dependenciesTestObserverIsLinked,
+  package func check(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) -> Bool {
-    guard isTesting, !self.reported.value, context() == .xcTest, !observerIsLinked()
+    guard isTesting, !self.reported.value, self.context() == .xcTest, !self.observerIsLinked()
     else { return false }
     // Two stores made at once both got here: only the first to flip the flag reports.
     let isFirst = self.reported.withValue { reported in
