@@ -254,7 +254,12 @@ extension TestStore {
     let deadline = clock.now.advanced(by: duration)
     while !isReady(self) {
       guard clock.now < deadline, !Task.isCancelled else { return false }
-      if whileEffectsRun, self.reducer.inFlightEffects.value.isEmpty { return isReady(self) }
+      if whileEffectsRun, self.reducer.inFlightEffects.value.isEmpty {
+        // What effects scheduled before they ended gets its turn first: a presented feature's
+        // dismissal action is sent from a task of its own, which no effect tracks.
+        await Task.megaYield()
+        return isReady(self)
+      }
       await Task.detached(priority: .background) { await Task.yield() }.value
     }
     return true
