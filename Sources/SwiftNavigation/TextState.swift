@@ -133,8 +133,11 @@ public struct TextState {
 // not all annotated `Sendable` in every SDK, so the conformance is only checked where they are
 // absent.
 #if canImport(SwiftUI)
+  // Unchecked: `localized` holds a `LocalizedStringKey`, which not every SDK declares Sendable.
   extension TextState.Storage: @unchecked Sendable {}
+  // Unchecked: the font and color cases hold SwiftUI values, which not every SDK declares Sendable.
   extension TextState.Modifier: @unchecked Sendable {}
+  // Unchecked: `color` is a SwiftUI `Color`, which not every SDK declares Sendable.
   extension TextState.LineStyle: @unchecked Sendable {}
 #else
   extension TextState.Storage: Sendable {}

@@ -17,7 +17,7 @@ import IssueReporting
 /// ```
 ///
 /// Two binding actions are equal when they write an equal value at the same key path.
-public struct BindingAction<Root>: CasePathable, Equatable, @unchecked Sendable {
+public struct BindingAction<Root>: CasePathable, Equatable, Sendable {
   /// The key path written to.
   public let keyPath: _SendablePartialKeyPath<Root>
 

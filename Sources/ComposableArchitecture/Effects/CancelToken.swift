@@ -1,16 +1,18 @@
 import ConcurrencyExtras
 import Dependencies
 import Foundation
+import Sharing
 
 /// Cancels one piece of in-flight work: a task or a subscription. It can be cancelled before the
 /// work it controls exists, in which case the work is cancelled as soon as it is attached.
 @usableFromInline
-final class CancelToken: @unchecked Sendable {
-  // The lock guards the two properties. (One is made for every effect run that can be cancelled,
-  // so it is a plain lock rather than a `LockIsolated`, which is another object.)
-  private let lock = NSLock()
-  private var isCancelled = false
-  private var onCancel: (@Sendable () -> Void)?
+final class CancelToken: Sendable {
+  private struct State {
+    var isCancelled = false
+    var onCancel: (@Sendable () -> Void)?
+  }
+
+  private let state = Locked(State())
 
   @usableFromInline
   init() {}
@@ -22,9 +24,9 @@ final class CancelToken: @unchecked Sendable {
 
   /// Attaches the work that cancelling performs, such as cancelling a subscription.
   func attach(_ cancel: @escaping @Sendable () -> Void) {
-    let isCancelled = self.lock.withLock {
-      if !self.isCancelled { self.onCancel = cancel }
-      return self.isCancelled
+    let isCancelled = self.state.withLock { state in
+      if !state.isCancelled { state.onCancel = cancel }
+      return state.isCancelled
     }
     if isCancelled { cancel() }
   }
@@ -32,10 +34,10 @@ final class CancelToken: @unchecked Sendable {
   /// Cancels the work attached, or the work attached later. The work is performed once, and let
   /// go of: what it holds may hold this token.
   func cancel() {
-    let cancel = self.lock.withLock {
-      defer { self.onCancel = nil }
-      self.isCancelled = true
-      return self.onCancel
+    let cancel = self.state.withLock { state in
+      defer { state.onCancel = nil }
+      state.isCancelled = true
+      return state.onCancel
     }
     cancel?()
   }
@@ -43,6 +45,6 @@ final class CancelToken: @unchecked Sendable {
   /// Lets go of the work attached, without cancelling it: for work that ended by itself, whose
   /// cancellation may hold this token.
   func detach() {
-    self.lock.withLock { self.onCancel = nil }
+    self.state.withLock { $0.onCancel = nil }
   }
 }

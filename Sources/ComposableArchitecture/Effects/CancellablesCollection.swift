@@ -1,6 +1,7 @@
 import ConcurrencyExtras
 import Dependencies
 import Foundation
+import Sharing
 
 /// Every piece of cancellable work in flight, by cancellation ID.
 ///
@@ -171,10 +172,9 @@ public let _cancellationCancellables = CancellablesLock()
 /// instructions per send in the nested-send benchmark (728,623 against 718,666); nothing holding
 /// this lock calls back into it, so a plain lock does.
 @_spi(Internals)
-public final class CancellablesLock: @unchecked Sendable {
+public final class CancellablesLock: Sendable {
   // Work found here is cancelled after the lock is released.
-  private let lock = NSLock()
-  private let collection = CancellablesCollection()
+  private let collection = Locked(CancellablesCollection())
 
   init() {}
 
@@ -184,9 +184,7 @@ public final class CancellablesLock: @unchecked Sendable {
   /// _cancellationCancellables.withValue { $0.count }
   /// ```
   public func withValue<T>(_ body: (CancellablesCollection) throws -> T) rethrows -> T {
-    self.lock.lock()
-    defer { self.lock.unlock() }
-    return try body(self.collection)
+    try self.collection.withLock { try body($0) }
   }
 
   /// The number of registrations, as ``CancellablesCollection/count`` counts them. TCA's own test

@@ -25,6 +25,8 @@ import IssueReporting
 /// Such reducers were declared as global constants, so the type is `Sendable`: a reducer is a
 /// pure function of its arguments, and its closure must not capture mutable state.
 public struct AnyReducer<State, Action, Environment>: @unchecked Sendable {
+  // Unchecked: the closure is a pure function (see above), written before closures could say
+  // they are `@Sendable`.
   private let reducer: (inout State, Action, Environment) -> Effect<Action>
 
   /// A reducer from a closure that evolves the state for an action, with the environment's

@@ -96,6 +96,8 @@ protocol TestStoreEnvironment: AnyObject {
 /// Holds the environment of a test store, so that steps can change it between actions. Both the
 /// reducer, which reads it, and the steps, which change it, run on the main actor.
 final class EnvironmentBox<Environment>: TestStoreEnvironment, @unchecked Sendable {
+  // Unchecked: `value` is read and written on the main actor only (see above); the legacy
+  // environment types it holds are not `Sendable`.
   var value: Environment
 
   init(_ value: Environment) {

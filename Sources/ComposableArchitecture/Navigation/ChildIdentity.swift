@@ -44,6 +44,7 @@ struct ChildIdentity: Hashable, Sendable {
   /// An element's `Identifiable` ID. IDs are values that identify state, compared and hashed
   /// only, so holding one across tasks is safe even when its type doesn't say so.
   struct ElementID: Hashable, @unchecked Sendable {
+    // Unchecked: an ID is compared and hashed only (see above).
     let value: AnyHashable
     init(_ value: AnyHashable) { self.value = value }
   }

@@ -1,7 +1,8 @@
-import Foundation
 import Dependencies
+import Foundation
 import IssueReporting
 import OrderedCollections
+import Sharing
 
 /// The lifecycle a parent reducer gives the child features it embeds, shared by `ifLet`,
 /// `ifCaseLet`, `forEach`, and their presentation and stack forms:
@@ -132,16 +133,35 @@ struct ChildLifecycle<ParentState, ParentAction> {
 /// ``StoreBodies``), so that the levels of a recursive feature, and the places a feature appears
 /// more than once, share one body.
 @usableFromInline
-final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
+final class ChildBodyCache<Child: Reducer>: Sendable {
   // Reducers are values that may be shared across threads: the lock guards the writes.
-  // (Not `LockIsolated`: its closure is `@Sendable`, and neither the child reducer nor its body
-  // is `Sendable`.)
-  @usableFromInline let lock = NSLock()
-  /// The body this cache built, or `.some(nil)` for a child that has none of its own.
-  @usableFromInline var body: _StoreBody<Child.State, Child.Action>??
-  /// The body the store keeps for the child's type. Held weakly: the store's bodies may hold the
-  /// body that holds this cache.
-  @usableFromInline weak var storeBody: _StoreBody<Child.State, Child.Action>?
+  @usableFromInline let state = Locked(State())
+
+  @usableFromInline
+  struct State {
+    /// The body this cache built, or `.some(nil)` for a child that has none of its own.
+    @usableFromInline var body: _StoreBody<Child.State, Child.Action>??
+    /// The body the store keeps for the child's type. Held weakly: the store's bodies may hold
+    /// the body that holds this cache.
+    @usableFromInline weak var storeBody: _StoreBody<Child.State, Child.Action>?
+
+    @usableFromInline
+    init() {}
+
+    /// The child's body, built or found the first time. Called with the lock held.
+    @inlinable
+    mutating func body(of child: Child) -> _StoreBody<Child.State, Child.Action>? {
+      if let body = self.body { return body }
+      if let body = self.storeBody { return body }
+      if let bodies = StoreBodies.current, let body = bodies.body(of: child) {
+        self.storeBody = body
+        return body
+      }
+      let body = child._storeBody() as? _StoreBody<Child.State, Child.Action>
+      self.body = .some(body)
+      return body
+    }
+  }
 
   @usableFromInline
   init() {}
@@ -153,23 +173,9 @@ final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
     into state: inout Child.State,
     action: Child.Action
   ) -> Effect<Child.Action> {
-    let body = self.lock.withLock { self.body(of: child) }
+    let body = self.state.withLock { $0.body(of: child) }
     guard let body else { return child._reduce(into: &state, action: action) }
     return body.reduce(&state, action)
-  }
-
-  /// The child's body, built or found the first time. Called with the lock held.
-  @inlinable
-  func body(of child: Child) -> _StoreBody<Child.State, Child.Action>? {
-    if let body = self.body { return body }
-    if let body = self.storeBody { return body }
-    if let bodies = StoreBodies.current, let body = bodies.body(of: child) {
-      self.storeBody = body
-      return body
-    }
-    let body = child._storeBody() as? _StoreBody<Child.State, Child.Action>
-    self.body = .some(body)
-    return body
   }
 }
 
@@ -182,10 +188,9 @@ final class ChildBodyCache<Child: Reducer>: @unchecked Sendable {
 /// carry its bodies to the reducers it runs; a `TestStore` has none, and builds bodies for each
 /// action.
 @usableFromInline
-final class StoreBodies: @unchecked Sendable {
+final class StoreBodies: Sendable {
   // The store's reducers may run on any thread that sends to it: the lock guards the table.
-  private let lock = NSLock()
-  private var bodies: [ObjectIdentifier: AnyObject] = [:]
+  private let bodies = Locked<[ObjectIdentifier: AnyObject]>([:])
 
   @usableFromInline
   init() {}
@@ -202,14 +207,14 @@ final class StoreBodies: @unchecked Sendable {
   func body<R: Reducer>(of reducer: R) -> _StoreBody<R.State, R.Action>? {
     guard MemoryLayout<R>.size == 0 else { return nil }
     let type = ObjectIdentifier(R.self)
-    if let body = self.lock.withLock({ self.bodies[type] }) {
+    if let body = self.bodies.withLock({ $0[type] }) {
       return body as? _StoreBody<R.State, R.Action>
     }
     // Built outside the lock: a body's getter may make a store of its own.
     guard let body = reducer._storeBody() as? _StoreBody<R.State, R.Action> else { return nil }
-    return self.lock.withLock {
-      if let existing = self.bodies[type] { return existing as? _StoreBody<R.State, R.Action> }
-      self.bodies[type] = body
+    return self.bodies.withLock { bodies in
+      if let existing = bodies[type] { return existing as? _StoreBody<R.State, R.Action> }
+      bodies[type] = body
       return body
     }
   }

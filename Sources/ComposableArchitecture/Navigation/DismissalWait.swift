@@ -1,15 +1,16 @@
 import ConcurrencyExtras
 import Dependencies
 import Foundation
+import Sharing
 
 /// A presented feature's wait for its dismissal, as a store runs it: without a task, it ends
 /// when the feature dismisses itself, and the store is sent the action that tells its parent,
 /// or when the run is cancelled (the parent removed the feature, or the store went away),
 /// sending nothing. No task waits for it: it lasts as long as the feature.
 final class DismissalWait<Root: Reducer>: @unchecked Sendable {
-  // The lock guards `phase`; the rest is set once.
-  private let lock = NSLock()
-  private var phase = Phase.waiting
+  // Unchecked: `core` is a weak reference, which only a `var` can hold (`weak let` needs Swift
+  // 6.2); it is set once, at creation. `phase` is behind its lock.
+  private let phase = Locked(Phase.waiting)
   private let dismissal: Effect<Root.Action>.Run.Dismissal
   private let registration: RunRegistration
   private weak var core: RootCore<Root>?
@@ -40,9 +41,9 @@ final class DismissalWait<Root: Reducer>: @unchecked Sendable {
   /// The run is cancelled: the wait ends without a word, even after a dismissal whose action is
   /// not sent yet (the feature's parent removed it meanwhile, as when an ancestor dismissed).
   private func cancelled() {
-    let previous = self.lock.withLock {
-      defer { self.phase = .ended }
-      return self.phase
+    let previous = self.phase.withLock { phase in
+      defer { phase = .ended }
+      return phase
     }
     if previous == .waiting {
       self.end()
@@ -51,9 +52,9 @@ final class DismissalWait<Root: Reducer>: @unchecked Sendable {
 
   /// The feature dismissed itself.
   private func dismissed() {
-    let isDismissing = self.lock.withLock {
-      guard self.phase == .waiting else { return false }
-      self.phase = .dismissing
+    let isDismissing = self.phase.withLock { phase in
+      guard phase == .waiting else { return false }
+      phase = .dismissing
       return true
     }
     guard isDismissing else { return }
@@ -63,9 +64,9 @@ final class DismissalWait<Root: Reducer>: @unchecked Sendable {
     // Sent from a task of its own, as TCA's presentation sends it: the effect that called
     // `dismiss()` goes on until it suspends, before the parent removes the feature.
     Task { @MainActor in
-      let wasCancelled = self.lock.withLock {
-        defer { self.phase = .ended }
-        return self.phase == .ended
+      let wasCancelled = self.phase.withLock { phase in
+        defer { phase = .ended }
+        return phase == .ended
       }
       self.end()
       if !wasCancelled {

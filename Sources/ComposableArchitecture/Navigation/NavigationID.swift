@@ -76,6 +76,7 @@ func combinedHash(_ first: some Hashable, _ second: some Hashable, _ third: some
 /// struct or an enum with one case, is not erased at all: such a type has a single value, so its
 /// type identifies it (and erasing it cost more than the rest of making a cancellation ID).
 struct ErasedID: Hashable, @unchecked Sendable {
+  // Unchecked: `AnyHashable` is not `Sendable`, but it is only made from `Sendable` values.
   private enum Storage: Hashable {
     // Only made from `Sendable` values, so holding the erased value across tasks is safe.
     case value(AnyHashable)
@@ -123,6 +124,7 @@ extension NavigationID {
 /// A key path as the kind of a navigation ID. Key paths are immutable values, so sharing one
 /// across tasks is safe even where the type system can't see it.
 struct PathKind: Hashable, @unchecked Sendable {
+  // Unchecked: `AnyKeyPath` is immutable but not declared `Sendable`.
   let path: AnyKeyPath
   init(_ path: AnyKeyPath) { self.path = path }
 

@@ -150,6 +150,8 @@ public struct PresentationState<State> {
 
   @usableFromInline
   final class Storage: @unchecked Sendable {
+    // Unchecked: copy-on-write storage. `PresentationState` writes `state` only after making
+    // the storage unique, so a value shared across tasks is never written.
     @usableFromInline var state: State?
     @usableFromInline init(state: State?) { self.state = state }
   }

@@ -122,7 +122,8 @@ extension ObservableState {
 /// count.get(state)  // the count
 /// ```
 public final class _$MemberAccessor<Root, Value>: @unchecked Sendable {
-  // Immutable; the closures only reach the member of the value they are given.
+  // Unchecked: immutable, and the closures (not `@Sendable`, as the macro writes them) only
+  // reach the member of the value they are given.
   @usableFromInline let getter: (Root) -> Value
   @usableFromInline let modify: (inout Root, (inout Value) -> Void) -> Void
 

@@ -10,6 +10,8 @@ import Foundation
 /// Wraps the reducer under test: it records the actions effects feed back and the effects still
 /// in flight, so that the ``TestStore`` can make the test assert them.
 final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
+  // Unchecked: a test store and its reducer run on the main actor; the mutable state the
+  // effects reach from other threads is in `LockIsolated` values.
   struct TestAction {
     enum Origin {
       case send(Action)

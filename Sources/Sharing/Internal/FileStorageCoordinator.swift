@@ -17,10 +17,10 @@ import Foundation
 /// - `state` guards the schedule and what the file is known to hold, briefly;
 /// - `watch` guards the watch on the file, briefly;
 /// - `fileLock` is held while the file is written or read after a change, so that reading the
-///   file and comparing it with the last write can't interleave with a write.
-final class FileStorageCoordinator<Value: Sendable>: PendingFileWrites.Flushing,
-  @unchecked Sendable
-{
+///   file and comparing it with the last write can't interleave with a write. It is recursive: a
+///   file system may announce a write at once, from inside it (the in-memory one does), and the
+///   announcement reads the file holding the lock.
+final class FileStorageCoordinator<Value: Sendable>: PendingFileWrites.Flushing, Sendable {
   private struct State {
     var schedule = FileWriteSchedule<Value, SaveContinuation>()
     var writtenGeneration = 0
@@ -35,7 +35,7 @@ final class FileStorageCoordinator<Value: Sendable>: PendingFileWrites.Flushing,
   private let decode: @Sendable (Data) throws -> Value
   private let encode: @Sendable (Value) throws -> Data
   private let state = LockIsolated(State())
-  private let fileLock = NSRecursiveLock()
+  private let fileLock = Locked<Void>(recursive: true)
 
   /// How long changes are coalesced after a write.
   static var window: Duration { .seconds(1) }

@@ -21,10 +21,7 @@ import Foundation
 /// ``cancel()`` is called. Elsewhere the watcher owns a file descriptor for the directory,
 /// closed by its dispatch source's cancel handler, which runs exactly once, after the last event
 /// handler.
-///
-/// `@unchecked Sendable`: its state is a dispatch source (which may be cancelled from any thread)
-/// or a lock-protected registration.
-final class FileWatcher: @unchecked Sendable {
+final class FileWatcher {
   #if canImport(Glibc) || canImport(Musl)
     private let registration: LockIsolated<InotifyCenter.Registration?>
   #else
@@ -82,6 +79,13 @@ final class FileWatcher: @unchecked Sendable {
   }
 }
 
+#if canImport(Glibc) || canImport(Musl)
+  extension FileWatcher: Sendable {}
+#else
+  // Unchecked: Dispatch doesn't declare its sources Sendable, though one may be cancelled anywhere.
+  extension FileWatcher: @unchecked Sendable {}
+#endif
+
 /// A file watch that couldn't be set up, naming the file.
 struct FileWatchFailure: Error, CustomStringConvertible, LocalizedError {
   let path: String
@@ -98,6 +102,7 @@ struct FileWatchFailure: Error, CustomStringConvertible, LocalizedError {
   /// The process's one inotify descriptor, with the watchers registered for each watched
   /// directory. A directory is watched once, however many files in it are watched, and its
   /// kernel watch is removed when the last of them goes.
+  // Unchecked: `source` is a Dispatch source, not declared Sendable; it is only touched in `init`.
   final class InotifyCenter: @unchecked Sendable {
     struct Registration: Sendable {
       let center: InotifyCenter
@@ -113,8 +118,7 @@ struct FileWatchFailure: Error, CustomStringConvertible, LocalizedError {
     /// The inotify descriptor, open for the life of the process.
     let descriptor: Int32
     private let source: any DispatchSourceRead
-    private let lock = NSLock()
-    private var watchers: [Int32: [UUID: Watcher]] = [:]
+    private let watchers = Locked<[Int32: [UUID: Watcher]]>([:])
 
     private static let current = LockIsolated<InotifyCenter?>(nil)
 
@@ -155,23 +159,23 @@ struct FileWatchFailure: Error, CustomStringConvertible, LocalizedError {
       let mask =
         UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM)
         | UInt32(IN_DELETE) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
-      return try self.lock.withLock {
+      return try self.watchers.withLock { watchers in
         let watch = inotify_add_watch(self.descriptor, directory, mask)
         guard watch >= 0 else {
           throw FileWatchFailure(path: path, code: errno)
         }
         let id = UUID()
-        self.watchers[watch, default: [:]][id] = Watcher(fileName: fileName, onChange: onChange)
+        watchers[watch, default: [:]][id] = Watcher(fileName: fileName, onChange: onChange)
         return Registration(center: self, watch: watch, id: id)
       }
     }
 
     private func unwatch(_ registration: Registration) {
-      self.lock.withLock {
-        guard self.watchers[registration.watch]?.removeValue(forKey: registration.id) != nil
+      self.watchers.withLock { watchers in
+        guard watchers[registration.watch]?.removeValue(forKey: registration.id) != nil
         else { return }
-        if self.watchers[registration.watch]?.isEmpty == true {
-          self.watchers[registration.watch] = nil
+        if watchers[registration.watch]?.isEmpty == true {
+          watchers[registration.watch] = nil
           inotify_rm_watch(self.descriptor, registration.watch)
         }
       }
@@ -179,17 +183,17 @@ struct FileWatchFailure: Error, CustomStringConvertible, LocalizedError {
 
     /// Tells each watcher concerned by a batch of events, once per batch, outside the lock.
     private func deliver(_ events: [InotifyEvents.Event]) {
-      let concerned: [@Sendable () -> Void] = self.lock.withLock {
+      let concerned: [@Sendable () -> Void] = self.watchers.withLock { watchers in
         var concerned: [UUID: @Sendable () -> Void] = [:]
         for event in events {
-          for (id, watcher) in self.watchers[event.watch] ?? [:]
+          for (id, watcher) in watchers[event.watch] ?? [:]
           where event.concerns(fileName: watcher.fileName) {
             concerned[id] = watcher.onChange
           }
           // The kernel dropped the watch (its directory is gone): later registrations for a
           // new directory at that path get a new watch descriptor.
           if event.mask & UInt32(IN_IGNORED) != 0 {
-            self.watchers[event.watch] = nil
+            watchers[event.watch] = nil
           }
         }
         return Array(concerned.values)

@@ -4,13 +4,15 @@ import Foundation
 
 /// The shared values alive for each key, so that every `@Shared(key)` with the same key shares
 /// one value. One cache per dependency context: each test starts with none.
-final class PersistentReferences: @unchecked Sendable {
+final class PersistentReferences: Sendable {
   private struct Weak<Key: SharedReaderKey> {
     weak var reference: PersistentReference<Key>?
   }
 
-  private let lock = NSRecursiveLock()
-  private var storage: [AnyHashable: Any] = [:]
+  /// A `Weak<Key>` for each key's ID. Recursive, though nothing under it takes it again: a shared
+  /// value deinitialized under it would (its `onDeinit` takes it), and no strong reference read
+  /// under it is released there.
+  private let storage = Locked<[AnyHashable: Any]>([:], recursive: true)
 
   /// The live shared value for `key`, or a new one starting from `defaultValue` and loading.
   static func reference<Key: SharedReaderKey>(
@@ -37,18 +39,23 @@ final class PersistentReferences: @unchecked Sendable {
     let created = PersistentReference(
       key: key, initialValue: try defaultValue(), skipInitialLoad: skipInitialLoad
     )
-    return self.lock.withLock {
-      if let reference = (self.storage[key.id] as? Weak<Key>)?.reference {
+    return self.storage.withLock { storage in
+      if let reference = (storage[key.id] as? Weak<Key>)?.reference {
         return reference
       }
-      self.storage[key.id] = Weak(reference: created)
+      storage[key.id] = Weak(reference: created)
       let id = UncheckedSendable(AnyHashable(key.id))
       created.onDeinit = { [weak self] in
         guard let self else { return }
-        self.lock.withLock {
-          if let weak = self.storage[id.value] as? Weak<Key>, weak.reference == nil {
-            self.storage[id.value] = nil
+        // The reference read is returned, to be released after the lock: were it the last one,
+        // its own `onDeinit` would take the lock.
+        _ = self.storage.withLock { storage -> PersistentReference<Key>? in
+          guard let weak = storage[id.value] as? Weak<Key> else { return nil }
+          let reference = weak.reference
+          if reference == nil {
+            storage[id.value] = nil
           }
+          return reference
         }
       }
       return created
@@ -56,7 +63,7 @@ final class PersistentReferences: @unchecked Sendable {
   }
 
   private func existing<Key: SharedReaderKey>(for key: Key) -> PersistentReference<Key>? {
-    self.lock.withLock { (self.storage[key.id] as? Weak<Key>)?.reference }
+    self.storage.withLock { ($0[key.id] as? Weak<Key>)?.reference }
   }
 }
 

@@ -17,8 +17,9 @@ import Foundation
 /// reduced: an effect's later actions may already have changed the live values by the time the
 /// step is checked, and those changes belong to the steps that receive them. After a step is
 /// checked, the tracker moves its snapshots to that step's values.
-package final class SharedChangeTracker: Hashable, @unchecked Sendable {
+package final class SharedChangeTracker: Hashable, Sendable {
   /// The values of the changed shared values at one moment, with how many changes each had.
+  // Unchecked: holds values as `Any`; `Shared` is Sendable whatever the type of value it holds.
   package struct Checkpoint: @unchecked Sendable {
     fileprivate var values: [ObjectIdentifier: (value: Any, version: Int)] = [:]
   }
@@ -41,9 +42,12 @@ package final class SharedChangeTracker: Hashable, @unchecked Sendable {
     }
   }
 
-  private let lock = NSLock()
-  private var changes: [ObjectIdentifier: Change] = [:]
-  private var actual: Checkpoint?
+  private struct State {
+    var changes: [ObjectIdentifier: Change] = [:]
+    var actual: Checkpoint?
+  }
+
+  private let state = Locked(State())
 
   package init() {}
 
@@ -73,14 +77,14 @@ package final class SharedChangeTracker: Hashable, @unchecked Sendable {
 
   /// Whether any shared value changed since the last check, and no assertion compared it yet.
   package var hasUnassertedChanges: Bool {
-    self.lock.withLock { self.changes.values.contains { !$0.isAsserted } }
+    self.state.withLock { state in state.changes.values.contains { !$0.isAsserted } }
   }
 
   /// The unasserted changes, as `description: old → new` lines, with where each began.
   package var unassertedChanges: [(description: String, location: SourceLocation)] {
     // Described outside the tracker's lock: describing reads the value under its own lock, which
     // a change takes before the tracker's.
-    let changes = self.lock.withLock { self.changes.values.filter { !$0.isAsserted } }
+    let changes = self.state.withLock { state in state.changes.values.filter { !$0.isAsserted } }
     return changes.map { ($0.describe($0.snapshot), $0.location) }
   }
 
@@ -93,10 +97,10 @@ package final class SharedChangeTracker: Hashable, @unchecked Sendable {
   package func checkpoint() -> Checkpoint {
     // Each value is read under its own lock, and its version under the tracker's inside it: the
     // order a change takes them in, so that the pair is consistent and the locks can't deadlock.
-    let readers = self.lock.withLock { self.changes.map { ($0.key, $0.value.read) } }
+    let readers = self.state.withLock { state in state.changes.map { ($0.key, $0.value.read) } }
     var values: [ObjectIdentifier: (value: Any, version: Int)] = [:]
     for (id, read) in readers {
-      let (value, version) = read { self.lock.withLock { self.changes[id]?.version } }
+      let (value, version) = read { self.state.withLock { $0.changes[id]?.version } }
       if let version { values[id] = (value, version) }
     }
     return Checkpoint(values: values)
@@ -104,24 +108,26 @@ package final class SharedChangeTracker: Hashable, @unchecked Sendable {
 
   /// Runs `body` with `checkpoint` as the actual values of the shared values in it (`nil`: the
   /// live values).
-  package func withActualValues<R>(_ checkpoint: Checkpoint?, _ body: () throws -> R) rethrows -> R {
-    let previous = self.lock.withLock {
-      defer { self.actual = checkpoint }
-      return self.actual
+  package func withActualValues<R>(
+    _ checkpoint: Checkpoint?, _ body: () throws -> R
+  ) rethrows -> R {
+    let previous = self.state.withLock { state in
+      defer { state.actual = checkpoint }
+      return state.actual
     }
-    defer { self.lock.withLock { self.actual = previous } }
+    defer { self.state.withLock { $0.actual = previous } }
     return try body()
   }
 
   /// The actual value of a shared value in the step being checked, if it isn't the live one.
   package func actualValue<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
-    self.lock.withLock {
-      guard let actual = self.actual else { return nil }
+    self.state.withLock { state in
+      guard let actual = state.actual else { return nil }
       if let value = actual.values[id] { return value.value as? Value }
       // Changed only after the checkpoint: at the checkpoint it still had its snapshot.
       // (Unwrapped before the cast, which would turn a missing snapshot into a `nil` value of
       // an Optional `Value`.)
-      guard let snapshot = self.changes[id]?.snapshot else { return nil }
+      guard let snapshot = state.changes[id]?.snapshot else { return nil }
       return snapshot as? Value
     }
   }
@@ -129,30 +135,30 @@ package final class SharedChangeTracker: Hashable, @unchecked Sendable {
   /// Makes a checked step's values the asserted ones. Changes made after the step's checkpoint
   /// stay tracked, for the steps that made them. `nil`: every current value is asserted.
   package func advance(to checkpoint: Checkpoint?) {
-    self.lock.withLock {
+    self.state.withLock { state in
       guard let checkpoint else {
-        self.changes.removeAll()
+        state.changes.removeAll()
         return
       }
-      for (id, change) in self.changes {
+      for (id, change) in state.changes {
         guard let point = checkpoint.values[id] else {
           // First changed after the step: comparing the step's values didn't assert it.
-          self.changes[id]?.isAsserted = false
+          state.changes[id]?.isAsserted = false
           continue
         }
         if point.version == change.version {
-          self.changes[id] = nil
+          state.changes[id] = nil
         } else {
-          self.changes[id]?.snapshot = point.value
-          self.changes[id]?.isAsserted = false
+          state.changes[id]?.snapshot = point.value
+          state.changes[id]?.isAsserted = false
         }
       }
     }
   }
 
   package func snapshot<Value>(of id: ObjectIdentifier, as _: Value.Type) -> Value? {
-    self.lock.withLock {
-      guard let snapshot = self.changes[id]?.snapshot else { return nil }
+    self.state.withLock { state in
+      guard let snapshot = state.changes[id]?.snapshot else { return nil }
       return snapshot as? Value
     }
   }
@@ -161,11 +167,11 @@ package final class SharedChangeTracker: Hashable, @unchecked Sendable {
   func recordSnapshot<Value>(
     _ value: Value, of reference: RootReference<Value>, location: SourceLocation
   ) {
-    self.lock.withLock {
-      if self.changes[reference.rootID] != nil {
-        self.changes[reference.rootID]?.version += 1
+    self.state.withLock { state in
+      if state.changes[reference.rootID] != nil {
+        state.changes[reference.rootID]?.version += 1
       } else {
-        self.changes[reference.rootID] = Change(value, of: reference, location: location)
+        state.changes[reference.rootID] = Change(value, of: reference, location: location)
       }
     }
   }
@@ -174,18 +180,18 @@ package final class SharedChangeTracker: Hashable, @unchecked Sendable {
   func assertSnapshot<Value>(
     _ value: Value, of reference: RootReference<Value>, location: SourceLocation
   ) {
-    self.lock.withLock {
-      if self.changes[reference.rootID] != nil {
-        self.changes[reference.rootID]?.snapshot = value
+    self.state.withLock { state in
+      if state.changes[reference.rootID] != nil {
+        state.changes[reference.rootID]?.snapshot = value
       } else {
-        self.changes[reference.rootID] = Change(value, of: reference, location: location)
+        state.changes[reference.rootID] = Change(value, of: reference, location: location)
       }
     }
   }
 
   /// Notes that an assertion compared this shared value, so it needs no further report.
   package func markAsserted(_ id: ObjectIdentifier) {
-    self.lock.withLock { self.changes[id]?.isAsserted = true }
+    self.state.withLock { $0.changes[id]?.isAsserted = true }
   }
 
   fileprivate static func reader<Value>(
@@ -193,7 +199,7 @@ package final class SharedChangeTracker: Hashable, @unchecked Sendable {
   ) -> @Sendable (_ version: () -> Int?) -> (Any, Int?) {
     let reference = UncheckedSendable(reference)
     return { version in
-      reference.value.lock.withLock { (reference.value.unobservedValue, version()) }
+      reference.value.withUnobservedValue { value in (value, version()) }
     }
   }
 
@@ -203,9 +209,10 @@ package final class SharedChangeTracker: Hashable, @unchecked Sendable {
     let reference = UncheckedSendable(reference)
     return { snapshot in
       let key = (reference.value as? any CustomStringConvertible)?.description ?? ""
+      let old = String(customDumping: snapshot)
+      let new = String(customDumping: reference.value.unobservedValue)
       return """
-        Shared<\(typeName(Value.self))>(\(key)): \
-        \(String(customDumping: snapshot)) → \(String(customDumping: reference.value.unobservedValue))
+        Shared<\(typeName(Value.self))>(\(key)): \(old) → \(new)
         """
     }
   }

@@ -52,18 +52,30 @@ package struct SourceLocation: Sendable {
 
 /// Storage for one shared value: the lock, the observation registrar, the loading and error
 /// states, change tracking for test stores, and the value observers behind `publisher`.
+// Unchecked: a non-final class can't be checked Sendable; its mutable state is all in `state`.
 class RootReference<Value>: Observable, @unchecked Sendable {
+  private struct State {
+    var value: Value
+    var isLoading = false
+    var loadError: (any Error)?
+    var saveError: (any Error)?
+    var observers: [UUID: @Sendable (Value) -> Void] = [:]
+  }
+
   private let registrar = ObservationRegistrar()
-  let lock = NSRecursiveLock()
-  private var value: Value
-  private var _isLoading = false
-  private var _loadError: (any Error)?
-  private var _saveError: (any Error)?
-  private var observers: [UUID: @Sendable (Value) -> Void] = [:]
+  /// Recursive: a change runs its closure holding the lock, and code in the closure may read this
+  /// value again (through another `@Shared` derived from it, say).
+  private let state: Locked<State>
 
   init(value: Value) {
-    self.value = value
+    self.state = Locked(State(value: value), recursive: true)
   }
+
+  // What `registrar` reports reads and changes of, by key path: each reads its part of `state`.
+  private var value: Value { self.state.withLock { $0.value } }
+  private var _isLoading: Bool { self.state.withLock { $0.isLoading } }
+  private var _loadError: (any Error)? { self.state.withLock { $0.loadError } }
+  private var _saveError: (any Error)? { self.state.withLock { $0.saveError } }
 
   var rootID: ObjectIdentifier { ObjectIdentifier(self) }
 
@@ -74,12 +86,18 @@ class RootReference<Value>: Observable, @unchecked Sendable {
     {
       return actual
     }
-    return self.lock.withLock { self.value }
+    return self.state.withLock { $0.value }
   }
 
   /// The current value, read without registering an observation (for saves).
   var unobservedValue: Value {
-    self.lock.withLock { self.value }
+    self.state.withLock { $0.value }
+  }
+
+  /// Runs `body` with the current value, unobserved, holding the lock throughout: a change can't
+  /// come between the read and what `body` does.
+  func withUnobservedValue<R>(_ body: (Value) throws -> R) rethrows -> R {
+    try self.state.withLock { try body($0.value) }
   }
 
   var wrappedValue: Value {
@@ -100,23 +118,24 @@ class RootReference<Value>: Observable, @unchecked Sendable {
     afterChange: (Value) -> Void
   ) rethrows -> R {
     if let tracker = SharedChangeTracker.asserting {
-      var snapshot = self.lock.withLock {
-        tracker.snapshot(of: self.rootID, as: Value.self) ?? self.value
+      var snapshot = self.state.withLock { state in
+        tracker.snapshot(of: self.rootID, as: Value.self) ?? state.value
       }
       defer { tracker.assertSnapshot(snapshot, of: self, location: location) }
       return try body(&snapshot)
     }
     let (result, newValue) = try self.registrar.withMutation(of: self, keyPath: \.value) {
-      try self.lock.withLock {
+      // Held throughout, without lending the state: code inside `body` may read this value
+      // (through another `@Shared` derived from it, say), taking the lock again, and sees the
+      // value from before the change, which is made to a copy and stored afterwards.
+      try self.state.withLockHeld {
+        let current = self.state.withLock { $0.value }
         for tracker in SharedChangeTracker.tracking {
-          tracker.recordSnapshot(self.value, of: self, location: location)
+          tracker.recordSnapshot(current, of: self, location: location)
         }
-        // The change is made to a copy and stored afterwards, so code inside `body` that reads
-        // this value (through another `@Shared` derived from it, say) sees the value from before
-        // the change instead of overlapping the write.
-        var value = self.value
+        var value = current
         let result = try body(&value)
-        self.value = value
+        self.state.withLock { $0.value = value }
         return (result, value)
       }
     }
@@ -128,7 +147,7 @@ class RootReference<Value>: Observable, @unchecked Sendable {
   /// Replaces the value with one that came from outside (a load or a subscription).
   func replace(with newValue: Value) {
     self.registrar.withMutation(of: self, keyPath: \.value) {
-      self.lock.withLock { self.value = newValue }
+      self.state.withLock { $0.value = newValue }
     }
     self.notify(newValue)
   }
@@ -139,15 +158,15 @@ class RootReference<Value>: Observable, @unchecked Sendable {
 
   func observeValues(_ onChange: @escaping @Sendable (Value) -> Void) -> SharedSubscription {
     let id = UUID()
-    self.lock.withLock { self.observers[id] = onChange }
+    self.state.withLock { $0.observers[id] = onChange }
     return SharedSubscription { [weak self] in
       guard let self else { return }
-      self.lock.withLock { _ = self.observers.removeValue(forKey: id) }
+      self.state.withLock { _ = $0.observers.removeValue(forKey: id) }
     }
   }
 
   private func notify(_ newValue: Value) {
-    let observers = self.lock.withLock { Array(self.observers.values) }
+    let observers = self.state.withLock { Array($0.observers.values) }
     for observer in observers {
       observer(newValue)
     }
@@ -156,12 +175,12 @@ class RootReference<Value>: Observable, @unchecked Sendable {
   var isLoading: Bool {
     get {
       self.registrar.access(self, keyPath: \._isLoading)
-      return self.lock.withLock { self._isLoading }
+      return self.state.withLock { $0.isLoading }
     }
     set {
-      guard self.lock.withLock({ self._isLoading != newValue }) else { return }
+      guard self.state.withLock({ $0.isLoading != newValue }) else { return }
       self.registrar.withMutation(of: self, keyPath: \._isLoading) {
-        self.lock.withLock { self._isLoading = newValue }
+        self.state.withLock { $0.isLoading = newValue }
       }
     }
   }
@@ -169,12 +188,12 @@ class RootReference<Value>: Observable, @unchecked Sendable {
   var loadError: (any Error)? {
     get {
       self.registrar.access(self, keyPath: \._loadError)
-      return self.lock.withLock { self._loadError }
+      return self.state.withLock { $0.loadError }
     }
     set {
-      guard self.lock.withLock({ self._loadError != nil || newValue != nil }) else { return }
+      guard self.state.withLock({ $0.loadError != nil || newValue != nil }) else { return }
       self.registrar.withMutation(of: self, keyPath: \._loadError) {
-        self.lock.withLock { self._loadError = newValue }
+        self.state.withLock { $0.loadError = newValue }
       }
     }
   }
@@ -182,18 +201,19 @@ class RootReference<Value>: Observable, @unchecked Sendable {
   var saveError: (any Error)? {
     get {
       self.registrar.access(self, keyPath: \._saveError)
-      return self.lock.withLock { self._saveError }
+      return self.state.withLock { $0.saveError }
     }
     set {
-      guard self.lock.withLock({ self._saveError != nil || newValue != nil }) else { return }
+      guard self.state.withLock({ $0.saveError != nil || newValue != nil }) else { return }
       self.registrar.withMutation(of: self, keyPath: \._saveError) {
-        self.lock.withLock { self._saveError = newValue }
+        self.state.withLock { $0.saveError = newValue }
       }
     }
   }
 }
 
 /// The storage of `Shared(value:)`: a value no key loads or saves.
+// Unchecked: a subclass (of `RootReference`) can't be checked Sendable; it adds no state.
 final class ValueReference<Value>: RootReference<Value>, MutableSharedReference, @unchecked Sendable
 {
   func withLock<R>(_ body: (inout Value) throws -> R, location: SourceLocation) rethrows -> R {
@@ -214,22 +234,29 @@ final class ValueReference<Value>: RootReference<Value>, MutableSharedReference,
 
 /// The storage of a shared value persisted by a key: loads it when created, follows the key's
 /// subscription, and saves every change through the key when it can.
+// Unchecked: a subclass (of `RootReference`) can't be checked Sendable; its own state is `let`s.
 final class PersistentReference<Key: SharedReaderKey>: RootReference<Key.Value>,
   SharedReference, @unchecked Sendable
 {
+  /// What is set only once the reference exists: the subscription and `refresh` capture it, and
+  /// the cache of live references sets `onDeinit`.
+  private struct Hooks {
+    var subscription: SharedSubscription?
+    /// For a key whose storage can change without telling it in time (see ``ReadThroughKey``):
+    /// checks the storage, yielding what changed.
+    var refresh: (@Sendable () -> Void)?
+    var onDeinit: (@Sendable () -> Void)?
+  }
+
   let key: Key
   private let initialValue: Key.Value
-  private var subscription: SharedSubscription?
+  private let hooks = Locked(Hooks())
   /// Serializes saves so that each one hands the key the latest value: two writers racing can't
-  /// leave the key with the older of their values.
-  private let saveLock = NSRecursiveLock()
-  var onDeinit: (@Sendable () -> Void)?
-
-  /// For a key whose storage can change without telling it in time (see ``ReadThroughKey``):
-  /// checks the storage, yielding what changed.
-  private var refresh: (@Sendable () -> Void)?
+  /// leave the key with the older of their values. Recursive: a key's save may tell subscribers
+  /// of the write at once, and what they run may change the value and save again.
+  private let saveLock = Locked<Void>(recursive: true)
   /// Whether the key is read through: decided by its type, so that reads of other keys' values
-  /// don't take the lock to find out.
+  /// don't take a lock to find out.
   private let isReadThrough: Bool
 
   init(key: Key, initialValue: Key.Value, skipInitialLoad: Bool) {
@@ -257,22 +284,29 @@ final class PersistentReference<Key: SharedReaderKey>: RootReference<Key.Value>,
       let key = UncheckedSendable(key)
       return { key.value.refresh(subscriber: subscriber) }
     }
-    self.lock.withLock {
-      self.subscription = subscription
-      self.refresh = refresh
+    self.hooks.withLock {
+      $0.subscription = subscription
+      $0.refresh = refresh
     }
   }
 
+  /// Called when the reference is deinitialized.
+  var onDeinit: (@Sendable () -> Void)? {
+    get { self.hooks.withLock { $0.onDeinit } }
+    set { self.hooks.withLock { $0.onDeinit = newValue } }
+  }
+
   override var currentValue: Key.Value {
-    if self.isReadThrough, let refresh = self.lock.withLock({ self.refresh }) {
+    if self.isReadThrough, let refresh = self.hooks.withLock({ $0.refresh }) {
       refresh()
     }
     return super.currentValue
   }
 
   deinit {
-    self.subscription?.cancel()
-    self.onDeinit?()
+    let hooks = self.hooks.withLock { $0 }
+    hooks.subscription?.cancel()
+    hooks.onDeinit?()
   }
 
   private func apply(_ result: Result<Key.Value?, any Error>) {
@@ -345,7 +379,8 @@ extension PersistentReference: MutableSharedReference where Key: SharedKey {
   func save() async throws {
     self.saveError = nil
     do {
-      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
         self.saveLock.withLock {
           let value = UncheckedSendable(self.unobservedValue)
           let description = "\(self.key)"
@@ -371,6 +406,7 @@ extension PersistentReference: MutableSharedReference where Key: SharedKey {
 }
 
 /// A path into another shared value: `$settings.theme`.
+// Unchecked: `keyPath` is a plain `KeyPath` (what dynamic member lookup gives), so not Sendable.
 final class KeyPathReference<Base: SharedReference, Value>: SharedReference, @unchecked Sendable {
   let base: Base
   let keyPath: KeyPath<Base.Value, Value>
@@ -419,7 +455,7 @@ extension KeyPathReference: MutableSharedReference where Base: MutableSharedRefe
 }
 
 /// A value computed from another shared value: `$settings.read { $0.items.count }`.
-final class ComputedReference<Base: SharedReference, Value>: SharedReference, @unchecked Sendable {
+final class ComputedReference<Base: SharedReference, Value>: SharedReference, Sendable {
   let base: Base
   let transform: @Sendable (Base.Value) -> Value
 
@@ -448,21 +484,21 @@ final class ComputedReference<Base: SharedReference, Value>: SharedReference, @u
 
 /// The unwrapped value of an optional shared value: `Shared($selectedItem)`. When the optional
 /// becomes `nil`, the last unwrapped value is kept, so a view being dismissed still has one.
-final class UnwrappedReference<Base: SharedReference, Value>: SharedReference, @unchecked Sendable
+final class UnwrappedReference<Base: SharedReference, Value>: SharedReference, Sendable
 where Base.Value == Value? {
   let base: Base
-  private let lock = NSLock()
-  private var lastValue: Value
+  /// The last value unwrapped.
+  private let lastValue: Locked<Value>
 
   init(base: Base, initialValue: Value) {
     self.base = base
-    self.lastValue = initialValue
+    self.lastValue = Locked(initialValue)
   }
 
   private func unwrap(_ value: Value?) -> Value {
-    self.lock.withLock {
-      if let value { self.lastValue = value }
-      return self.lastValue
+    self.lastValue.withLock { lastValue in
+      if let value { lastValue = value }
+      return lastValue
     }
   }
 
@@ -494,7 +530,7 @@ extension UnwrappedReference: MutableSharedReference where Base: MutableSharedRe
         var value = self.unwrap(optional)
         defer {
           if optional != nil { optional = value }
-          self.lock.withLock { self.lastValue = value }
+          self.lastValue.withLock { $0 = value }
         }
         return try body(&value)
       },

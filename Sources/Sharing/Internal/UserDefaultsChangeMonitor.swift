@@ -99,6 +99,7 @@ final class UserDefaultsChangeMonitor: Sendable {
 ///
 /// Every typed setter (`set(_: Int, forKey:)` and the rest) goes through `set(_: Any?, forKey:)`,
 /// so the two overrides see every write.
+// Unchecked: `UserDefaults` is thread-safe, as Foundation documents, but not Sendable everywhere.
 final class AnnouncingUserDefaults: UserDefaults, @unchecked Sendable {
   override func set(_ value: Any?, forKey defaultName: String) {
     super.set(value, forKey: defaultName)

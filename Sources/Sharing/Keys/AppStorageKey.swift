@@ -359,14 +359,16 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   private let key: String
   private let store: UncheckedSendable<UserDefaults>
   private let coding: AppStorageCoding<Value>
-  private let lastSeen: LastSeenValue
+  /// Recursive: a check yields what changed holding it, and a subscriber may save at once, taking
+  /// it again.
+  private let lastSeen: Locked<LastSeen>
 
   init(_ key: String, store: UserDefaults?, coding: AppStorageCoding<Value>) {
     @Dependency(\.defaultAppStorage) var defaultStore
     self.key = key
     self.store = UncheckedSendable(store ?? defaultStore)
     self.coding = coding
-    self.lastSeen = LastSeenValue()
+    self.lastSeen = Locked(LastSeen(), recursive: true)
   }
 
   /// The key and the store: shared values with the same key in the same store share one value.
@@ -376,9 +378,9 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
 
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     let store = self.store.value
-    let stored: Value? = self.lastSeen.lock.withLock {
+    let stored: Value? = self.lastSeen.withLock { lastSeen in
       let value = self.coding.read(store, self.key)
-      self.lastSeen.value = .some(value)
+      lastSeen.value = .some(value)
       return value
     }
     if let stored {
@@ -412,11 +414,11 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   /// meanwhile could deadlock with it): checks made during the write take the store's contents
   /// as this key's own.
   private func write(_ value: Value, to store: UserDefaults) {
-    self.lastSeen.lock.withLock { self.lastSeen.writesInProgress += 1 }
+    self.lastSeen.withLock { $0.writesInProgress += 1 }
     self.coding.write(store, self.key, value)
-    self.lastSeen.lock.withLock {
-      self.lastSeen.writesInProgress -= 1
-      self.lastSeen.value = .some(self.coding.read(store, self.key))
+    self.lastSeen.withLock { lastSeen in
+      lastSeen.writesInProgress -= 1
+      lastSeen.value = .some(self.coding.read(store, self.key))
     }
     UserDefaultsChangeMonitor.shared.didSave(to: store)
   }
@@ -425,16 +427,16 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   /// comparing and yielding happen under one lock, so two checks racing can't yield out of
   /// order.
   private func storeDidChange(subscriber: SharedSubscriber<Value>) {
-    self.lastSeen.lock.withLock {
+    // Held across the yield, whose subscriber may save at once and so take the lock again.
+    self.lastSeen.withLockHeld {
       let current = self.coding.read(self.store.value, self.key)
-      if self.lastSeen.writesInProgress > 0 {
-        self.lastSeen.value = .some(current)
-        return
+      let isNews = self.lastSeen.withLock { lastSeen in
+        defer { lastSeen.value = .some(current) }
+        if lastSeen.writesInProgress > 0 { return false }
+        if case let .some(value) = lastSeen.value, self.isSame(value, current) { return false }
+        return true
       }
-      if case let .some(lastSeen) = self.lastSeen.value, self.isSame(lastSeen, current) {
-        return
-      }
-      self.lastSeen.value = .some(current)
+      guard isNews else { return }
       if let current {
         subscriber.yield(current)
       } else {
@@ -453,8 +455,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
 
   /// What the store held for the key when last read by this key (`.some(nil)`: nothing), or
   /// `nil` before the first read.
-  private final class LastSeenValue: @unchecked Sendable {
-    let lock = NSRecursiveLock()
+  private struct LastSeen {
     var value: Value??
     /// Writes by this key under way.
     var writesInProgress = 0
