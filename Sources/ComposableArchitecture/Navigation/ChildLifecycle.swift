@@ -134,34 +134,10 @@ struct ChildLifecycle<ParentState, ParentAction> {
 /// more than once, share one body.
 @usableFromInline
 final class ChildBodyCache<Child: Reducer>: Sendable {
-  // Reducers are values that may be shared across threads: the lock guards the writes.
-  @usableFromInline let state = Locked(State())
-
-  @usableFromInline
-  struct State {
-    /// The body this cache built, or `.some(nil)` for a child that has none of its own.
-    @usableFromInline var body: _StoreBody<Child.State, Child.Action>??
-    /// The body the store keeps for the child's type. Held weakly: the store's bodies may hold
-    /// the body that holds this cache.
-    @usableFromInline weak var storeBody: _StoreBody<Child.State, Child.Action>?
-
-    @usableFromInline
-    init() {}
-
-    /// The child's body, built or found the first time. Called with the lock held.
-    @inlinable
-    mutating func body(of child: Child) -> _StoreBody<Child.State, Child.Action>? {
-      if let body = self.body { return body }
-      if let body = self.storeBody { return body }
-      if let bodies = StoreBodies.current, let body = bodies.body(of: child) {
-        self.storeBody = body
-        return body
-      }
-      let body = child._storeBody() as? _StoreBody<Child.State, Child.Action>
-      self.body = .some(body)
-      return body
-    }
-  }
+  // Reducers are values that may be shared across threads: the lock guards the writes. Its
+  // state holds the bodies erased, so that its type is not generic and making a cache (once per
+  // child in every body built) looks up no type metadata.
+  @usableFromInline let state = Locked(ChildBodyCacheState())
 
   @usableFromInline
   init() {}
@@ -173,10 +149,44 @@ final class ChildBodyCache<Child: Reducer>: Sendable {
     into state: inout Child.State,
     action: Child.Action
   ) -> Effect<Child.Action> {
-    let body = self.state.withLock { $0.body(of: child) }
+    let body = self.state.withLock { Self.body(of: child, in: &$0) }
     guard let body else { return child._reduce(into: &state, action: action) }
     return body.reduce(&state, action)
   }
+
+  /// The child's body, built or found the first time. Called with the lock held.
+  @inlinable
+  static func body(
+    of child: Child, in cache: inout ChildBodyCacheState
+  ) -> _StoreBody<Child.State, Child.Action>? {
+    if let body = cache.body {
+      return body.map { unsafeDowncast($0, to: _StoreBody<Child.State, Child.Action>.self) }
+    }
+    if let body = cache.storeBody {
+      return unsafeDowncast(body, to: _StoreBody<Child.State, Child.Action>.self)
+    }
+    if let bodies = StoreBodies.current, let body = bodies.body(of: child) {
+      cache.storeBody = body
+      return body
+    }
+    let body = child._storeBody() as? _StoreBody<Child.State, Child.Action>
+    cache.body = .some(body)
+    return body
+  }
+}
+
+/// What a ``ChildBodyCache`` holds: the child's body, of type `_StoreBody<Child.State,
+/// Child.Action>`, erased.
+@usableFromInline
+struct ChildBodyCacheState {
+  /// The body the cache built, or `.some(nil)` for a child that has none of its own.
+  @usableFromInline var body: AnyObject??
+  /// The body the store keeps for the child's type. Held weakly: the store's bodies may hold the
+  /// body that holds this cache.
+  @usableFromInline weak var storeBody: AnyObject?
+
+  @usableFromInline
+  init() {}
 }
 
 /// The bodies a store built for the reducer types it runs that have no stored properties: one

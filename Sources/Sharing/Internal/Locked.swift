@@ -8,6 +8,8 @@ import Foundation
   import Musl
 #elseif canImport(Android)
   import Android
+#elseif os(Windows)
+  import WinSDK
 #endif
 
 /// State that only one thread at a time may read or change: the package's one lock type.
@@ -35,51 +37,32 @@ import Foundation
 /// call out to code that can come back (a file system that announces its own writes, an
 /// observer that reads what it observes). Otherwise taking it again deadlocks.
 @usableFromInline
-package final class Locked<State>: @unchecked Sendable {
-  // Unchecked: `state` is only read and written inside `withLock`, while `mutex` is held.
-  // (Inlinable, so that the engine's hot paths in other modules of the package call the lock
-  // directly, specialized for their state.)
-  @usableFromInline var state: State
-  #if os(Windows)
-    @usableFromInline let mutex = NSRecursiveLock()
-  #else
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  #endif
+package struct Locked<State>: @unchecked Sendable {
+  // Unchecked: the state is only reached inside `withLock`, while the mutex is held. (The
+  // storage is a `ManagedBuffer`, which the standard library declares never `Sendable`.)
+  @usableFromInline let storage: LockedStorage<State>
 
   /// - Parameters:
   ///   - state: The state to guard.
   ///   - recursive: Whether the thread holding the lock may take it again.
-  @usableFromInline
+  @inlinable
   package init(_ state: State, recursive: Bool = false) {
-    self.state = state
-    #if !os(Windows)
-      self.mutex = .allocate(capacity: 1)
-      var attributes = pthread_mutexattr_t()
-      pthread_mutexattr_init(&attributes)
-      pthread_mutexattr_settype(
-        &attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_NORMAL)
-      )
-      pthread_mutex_init(self.mutex, &attributes)
-      pthread_mutexattr_destroy(&attributes)
-    #endif
-  }
-
-  deinit {
-    #if !os(Windows)
-      pthread_mutex_destroy(self.mutex)
-      self.mutex.deallocate()
-    #endif
+    self.storage = LockedStorage.make(state, recursive: recursive)
   }
 
   /// Runs `body` with the state, holding the lock.
   ///
-  /// The state is lent to `body` for the whole call: taking the lock again from inside `body`,
-  /// even where the lock is recursive, breaks Swift's exclusive access to the state and stops the
-  /// program. Code that calls out, to code that may come back, holds the lock with
-  /// ``withLockHeld(_:)`` instead and reads and writes the state in short `withLock` calls.
+  /// The state is lent to `body` for the whole call: `body` must not take this lock again, even
+  /// where the lock is recursive, since that would reach the state while it is lent. Code that
+  /// calls out, to code that may come back, holds the lock with ``withLockHeld(_:)`` instead and
+  /// reads and writes the state in short `withLock` calls.
   @inlinable
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    try self.withLockHeld { try body(&self.state) }
+    try self.storage.withUnsafeMutablePointers { state, mutex in
+      LockedStorage<State>.lock(mutex)
+      defer { LockedStorage<State>.unlock(mutex) }
+      return try body(&state.pointee)
+    }
   }
 
   /// Runs `body` holding the lock, without lending it the state: with a recursive lock, `body`
@@ -95,20 +78,81 @@ package final class Locked<State>: @unchecked Sendable {
   /// ```
   @inlinable
   package func withLockHeld<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try self.storage.withUnsafeMutablePointerToElements { mutex in
+      LockedStorage<State>.lock(mutex)
+      defer { LockedStorage<State>.unlock(mutex) }
+      return try body()
+    }
+  }
+}
+
+#if os(Windows)
+  @usableFromInline typealias LockPrimitive = CRITICAL_SECTION
+#else
+  @usableFromInline typealias LockPrimitive = pthread_mutex_t
+#endif
+
+/// A ``Locked``'s state and its mutex, in one allocation.
+@usableFromInline
+final class LockedStorage<State>: ManagedBuffer<State, LockPrimitive> {
+
+  @inlinable
+  static func make(_ state: State, recursive: Bool) -> LockedStorage<State> {
+    let buffer = Self.create(minimumCapacity: 1) { _ in state }
+    buffer.withUnsafeMutablePointerToElements { mutex in
+      #if os(Windows)
+        // Critical sections are always recursive.
+        InitializeCriticalSection(mutex)
+      #else
+        if recursive {
+          var attributes = pthread_mutexattr_t()
+          pthread_mutexattr_init(&attributes)
+          pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+          pthread_mutex_init(mutex, &attributes)
+          pthread_mutexattr_destroy(&attributes)
+        } else {
+          // The default attributes: a plain mutex, made without setting attributes up.
+          pthread_mutex_init(mutex, nil)
+        }
+      #endif
+    }
+    return unsafeDowncast(buffer, to: LockedStorage<State>.self)
+  }
+
+  @inlinable
+  static func lock(_ mutex: UnsafeMutablePointer<LockPrimitive>) {
     #if os(Windows)
-      self.mutex.lock()
-      defer { self.mutex.unlock() }
+      EnterCriticalSection(mutex)
     #else
-      pthread_mutex_lock(self.mutex)
-      defer { pthread_mutex_unlock(self.mutex) }
+      pthread_mutex_lock(mutex)
     #endif
-    return try body()
+  }
+
+  @inlinable
+  static func unlock(_ mutex: UnsafeMutablePointer<LockPrimitive>) {
+    #if os(Windows)
+      LeaveCriticalSection(mutex)
+    #else
+      pthread_mutex_unlock(mutex)
+    #endif
+  }
+
+  // (The state, the buffer's header, is destroyed with the buffer.)
+  deinit {
+    self.withUnsafeMutablePointerToElements { mutex in
+      #if os(Windows)
+        DeleteCriticalSection(mutex)
+      #else
+        pthread_mutex_destroy(mutex)
+      #endif
+    }
   }
 }
 
 extension Locked where State == Void {
   /// A lock that guards no state of its own, only a stretch of work.
-  package convenience init(recursive: Bool = false) {
+  @inlinable
+  package init(recursive: Bool = false) {
     self.init((), recursive: recursive)
   }
 

@@ -10,18 +10,10 @@ import Sharing
 final class DismissalWait<Root: Reducer>: @unchecked Sendable {
   // Unchecked: `core` is a weak reference, which only a `var` can hold (`weak let` needs Swift
   // 6.2); it is set once, at creation. `phase` is behind its lock.
-  private let phase = Locked(Phase.waiting)
+  private let phase = Locked(DismissalPhase.waiting)
   private let dismissal: Effect<Root.Action>.Run.Dismissal
   private let registration: RunRegistration
   private weak var core: RootCore<Root>?
-
-  private enum Phase {
-    case waiting
-    /// The feature dismissed itself; the action for its parent is on its way.
-    case dismissing
-    /// Over: cancelled, or the action was sent.
-    case ended
-  }
 
   init(
     _ dismissal: Effect<Root.Action>.Run.Dismissal,
@@ -81,4 +73,14 @@ final class DismissalWait<Root: Reducer>: @unchecked Sendable {
     self.dismissal.token.detach()
     self.registration.end()
   }
+}
+
+/// Where a `DismissalWait` is. (Outside the generic class, so that its lock's type is not
+/// generic, and making a wait looks up no type metadata.)
+private enum DismissalPhase {
+  case waiting
+  /// The feature dismissed itself; the action for its parent is on its way.
+  case dismissing
+  /// Over: cancelled, or the action was sent.
+  case ended
 }
