@@ -72,7 +72,7 @@ public struct _CancelID: Hashable, Sendable {
       guard case let .swiftTesting(.some(testing)) = TestContext.current else { return nil }
       return testing.test.id
     }()
-    if testIdentifier == nil, let scope = CancelScope.navigationScope(of: ID.self) {
+    if testIdentifier == nil, let scope = CancelScope.madeOnce(for: ID.self) {
       self.scope = scope
     } else {
       self.scope = CancelScope(
@@ -120,19 +120,11 @@ struct CancelScope: Hashable, Sendable {
     hasher.combine(self.hash)
   }
 
-  /// Outside tests, the scopes of the IDs under which presented features run and wait for their
-  /// dismissal, made once: every presentation registers under both.
-  private static let presented = CancelScope(_PresentedID())
-  private static let presentationDismissal = CancelScope(PresentationDismissID())
-
-  private init<ID: Hashable & Sendable>(_ id: ID) {
+  /// The scope of an ID outside tests, made once for all its uses, for the few ID types every
+  /// use of a feature registers under: an ID of a type with a single value is the same scope
+  /// every time. The navigation reducers' IDs are the ones (see `madeOnce(for:)` in
+  /// `Navigation/NavigationCancelScopes.swift`).
+  init<ID: Hashable & Sendable>(madeOnce id: ID) {
     self.init(discriminator: ObjectIdentifier(ID.self), id: ErasedID(id), testIdentifier: nil)
-  }
-
-  /// The scope of the navigation ID type outside tests, when it is made once.
-  static func navigationScope<ID>(of _: ID.Type) -> Self? {
-    if ID.self == _PresentedID.self { return Self.presented }
-    if ID.self == PresentationDismissID.self { return Self.presentationDismissal }
-    return nil
   }
 }

@@ -52,19 +52,21 @@ public struct Effect<Action>: Sendable {
       /// A publisher, subscribed to the moment the effect starts: what it emits during the
       /// subscription, or later on the main thread, is sent to the store right away.
       case publisher(UncheckedSendable<AnyPublisher<Action, Never>>)
-      /// A presented feature's wait for its own dismissal: no task, only the registrations that
-      /// end it. See ``Effect/_waitForDismissal(navigationIDPath:dismissID:then:)``. A `TestStore`
-      /// doesn't expect a test to see it end: it lasts as long as the feature.
-      case dismissal(Dismissal)
+      /// A wait for a signal that other code gives: no task, only a token that the signal
+      /// cancels, and the run's own registrations, which end the wait without a word. When the
+      /// signal comes, the store is sent an action. (A presented feature's wait for its own
+      /// dismissal is one: see ``Effect/_waitForDismissal(navigationIDPath:dismissID:then:)``.) A
+      /// `TestStore` doesn't expect a test to see it end: it lasts as long as whatever signals it.
+      case signal(Signal)
     }
 
-    /// What a presented feature's wait for its dismissal holds.
+    /// What a wait for a signal holds.
     @usableFromInline
-    struct Dismissal: Sendable {
-      /// Registered under the feature's dismissal ID, where its `dismiss()` cancels it.
+    struct Signal: Sendable {
+      /// Registered under `registration`, where cancelling it gives the signal.
       @usableFromInline let token: CancelToken
       @usableFromInline let registration: CancellationRegistration
-      /// The action that tells the parent, made when the feature dismisses itself.
+      /// The action the store is sent, made when the signal comes.
       @usableFromInline let action: @Sendable () -> Action
 
       @inlinable
@@ -78,14 +80,14 @@ public struct Effect<Action>: Sendable {
         self.action = action
       }
 
-      /// Ends the wait: the feature's `dismiss()` has nothing left to cancel.
+      /// Ends the wait: nothing is left for the signal to cancel.
       func end() {
         self.registration.unregister(self.token)
       }
 
       /// The wait as an operation in a task of its own, for effects that perform their runs
-      /// inside a task (a concatenation): it sends the action if the feature dismisses itself,
-      /// and nothing if the task is cancelled.
+      /// inside a task (a concatenation): it sends the action if the signal comes, and nothing
+      /// if the task is cancelled.
       func wait(send: Send<Action>) async {
         defer { self.end() }
         let wait = Task<Void, any Error> { try await Task.never() }
@@ -93,7 +95,7 @@ public struct Effect<Action>: Sendable {
         do {
           try await wait.cancellableValue
         } catch {
-          // Either `dismiss()` cancelled the wait, and the parent is told; or the task was
+          // Either the signal cancelled the wait, and the action is sent; or the task was
           // cancelled, and `send` does nothing.
           await send(self.action())
         }
@@ -133,8 +135,8 @@ public struct Effect<Action>: Sendable {
         return operation
       case let .publisher(publisher):
         return { send in await publisher.value.forward(to: send) }
-      case let .dismissal(dismissal):
-        return { send in await dismissal.wait(send: send) }
+      case let .signal(signal):
+        return { send in await signal.wait(send: send) }
       }
     }
   }
@@ -388,12 +390,12 @@ extension Effect {
           }
         case let .publisher(publisher):
           body = .publisher(UncheckedSendable(publisher.value.map(transform).eraseToAnyPublisher()))
-        case let .dismissal(dismissal):
-          let action = dismissal.action
-          body = .dismissal(
-            Effect<T>.Run.Dismissal(
-              token: dismissal.token,
-              registration: dismissal.registration,
+        case let .signal(signal):
+          let action = signal.action
+          body = .signal(
+            Effect<T>.Run.Signal(
+              token: signal.token,
+              registration: signal.registration,
               action: { transform(action()) }
             )
           )

@@ -57,7 +57,7 @@ extension Effect {
           name: nil,
           priority: nil,
           cancellations: [CancellationRegistration(id: _PresentedID(), navigationIDPath: path)],
-          body: .dismissal(Run.Dismissal(token: token, registration: dismissal, action: action))
+          body: .signal(Run.Signal(token: token, registration: dismissal, action: action))
         )
       ]
     )

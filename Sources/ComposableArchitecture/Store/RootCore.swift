@@ -264,8 +264,8 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
       return self.subscribe(
         to: publisher.value, token: token, finish: { registration.end() }, tasks: tasks
       )
-    case let .dismissal(dismissal):
-      DismissalWait(dismissal, registration: registration, core: self).start()
+    case let .signal(signal):
+      SignalWait(signal, registration: registration, core: self).start()
       return nil
     }
   }

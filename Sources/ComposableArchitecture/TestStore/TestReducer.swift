@@ -114,9 +114,9 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
     return Effect(
       steps: received.steps,
       runs: received.runs.map { run in
-        // A presented feature's wait for its dismissal lasts as long as the feature: tests don't
-        // assert that it ends.
-        if case .dismissal = run.body { return run }
+        // A wait for a signal (a presented feature's for its dismissal) lasts as long as what
+        // signals it: tests don't assert that it ends.
+        if case .signal = run.body { return run }
         let inFlight = InFlightEffect(
           action: UncheckedSendable(origin.value.action),
           fileID: origin.value.fileID,
@@ -155,7 +155,7 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
                 .eraseToAnyPublisher()
             )
           )
-        case .dismissal:
+        case .signal:
           break
         }
         return tracked
