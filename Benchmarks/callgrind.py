@@ -52,7 +52,15 @@ def main():
 
     swift_build = ["swift", "build", "-c", "release", "--package-path", PACKAGE]
     if not args.skip_build:
-        subprocess.run(swift_build + ["--product", "InstructionCounts"], check=True)
+        build = swift_build + ["--product", "InstructionCounts"]
+        if subprocess.run(build).returncode != 0:
+            # SwiftPM keeps using a build manifest that names a source file since moved or
+            # renamed ("missing inputs"); without it, the build plans afresh.
+            manifest = os.path.join(PACKAGE, ".build", "release.yaml")
+            if not os.path.exists(manifest):
+                sys.exit(1)
+            os.remove(manifest)
+            subprocess.run(build, check=True)
     bin_path = subprocess.run(swift_build + ["--show-bin-path"], check=True, capture_output=True, text=True)
     executable = os.path.join(bin_path.stdout.strip(), "InstructionCounts")
     os.makedirs(args.out, exist_ok=True)
