@@ -15,6 +15,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "Web", "BrowserTests"))
 
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -61,7 +62,11 @@ class TwoUsers(unittest.TestCase):
         return browser
 
     def wait(self, browser, condition, timeout=10):
-        return WebDriverWait(browser, timeout, poll_frequency=0.05).until(lambda _: condition())
+        # An element found by one poll may be gone by the time it is read (a patch replaced it, or
+        # the page without JavaScript loaded a new document): that poll counts as not yet.
+        return WebDriverWait(
+            browser, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+        ).until(lambda _: condition())
 
     def wait_live(self, browser):
         self.wait(browser, lambda: browser.find_element(By.ID, "ocaf-root").get_attribute("aria-busy") == "false")
