@@ -64,8 +64,9 @@ class TwoUsers(unittest.TestCase):
     def wait(self, browser, condition, timeout=10):
         # An element found by one poll may be gone by the time it is read (a patch replaced it, or
         # the page without JavaScript loaded a new document): that poll counts as not yet.
+        stale = (StaleElementReferenceException,)
         return WebDriverWait(
-            browser, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+            browser, timeout, poll_frequency=0.05, ignored_exceptions=stale
         ).until(lambda _: condition())
 
     def wait_live(self, browser):
