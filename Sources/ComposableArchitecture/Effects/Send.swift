@@ -15,7 +15,7 @@
 public struct Send<Action>: Sendable {
   let send: @MainActor @Sendable (Action) -> Void
 
-  public init(send: @escaping @MainActor @Sendable (Action) -> Void) {
+  public nonisolated init(send: @escaping @MainActor @Sendable (Action) -> Void) {
     self.send = send
   }
 

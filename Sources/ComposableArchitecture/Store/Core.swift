@@ -5,9 +5,12 @@ import Foundation
 ///
 /// A root store owns a ``RootCore``; scoped stores own cores that read their state through the
 /// parent's and embed their actions into the parent's.
-@MainActor
+///
+/// Cores are not isolated to an actor of their own: each is confined to the isolation of the
+/// store that owns it, the main actor for ``Store`` and the store's actor for ``StoreActor``, and
+/// only that store (and the cores and effects it starts) calls it.
 @usableFromInline
-protocol Core<State, Action>: AnyObject, Sendable {
+protocol Core<State, Action>: AnyObject {
   associatedtype State
   associatedtype Action
 
@@ -27,10 +30,9 @@ protocol Core<State, Action>: AnyObject, Sendable {
   /// cores scoped from it, each of which tells its own; a scoped core observes its parent only
   /// once it has an observer. While a core tells its observers, it holds its state, so that
   /// they, and the cores scoped from it, read it without going up to the root.
-  func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void)
+  func observe(_ observer: AnyObject, didChange: @escaping () -> Void)
 }
 
-@MainActor
 @usableFromInline
 protocol RootCoreProtocol: AnyObject {
   /// Whether the root is in the middle of processing actions.

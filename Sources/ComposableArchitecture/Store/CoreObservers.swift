@@ -2,7 +2,6 @@ import Dependencies
 import Foundation
 
 /// The observers of a core, each held weakly.
-@MainActor
 @usableFromInline
 struct CoreObservers {
   @usableFromInline var observers: [Observer] = []
@@ -14,7 +13,7 @@ struct CoreObservers {
   @usableFromInline
   var isEmpty: Bool { self.observers.isEmpty }
 
-  mutating func add(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
+  mutating func add(_ observer: AnyObject, didChange: @escaping () -> Void) {
     // Observers that went away are dropped here too, so a store that receives no actions
     // while views come and go doesn't collect them.
     if self.observers.count >= self.purgeThreshold {
@@ -48,6 +47,6 @@ struct CoreObservers {
   @usableFromInline
   struct Observer {
     weak var object: AnyObject?
-    let didChange: @MainActor () -> Void
+    let didChange: () -> Void
   }
 }

@@ -3,7 +3,6 @@ import Foundation
 
 /// A core derived from another: it observes its base on behalf of its own observers, and reads
 /// its state from the base's (see ``Core/observe(_:didChange:)``).
-@MainActor
 protocol DerivedCore: Core {
   associatedtype BaseState
   associatedtype BaseAction
@@ -15,8 +14,8 @@ protocol DerivedCore: Core {
   func readState() -> State
 }
 
-/// What a ``DerivedCore`` keeps for observation.
-@MainActor
+/// What a ``DerivedCore`` keeps for observation. Confined, like its core, to the isolation of
+/// the store that owns it.
 final class DerivedCoreObservation<State> {
   var observers = CoreObservers()
   var isObservingBase = false
@@ -39,7 +38,7 @@ extension DerivedCore {
     return state
   }
 
-  func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
+  func observe(_ observer: AnyObject, didChange: @escaping () -> Void) {
     if !self.observation.isObservingBase {
       self.observation.isObservingBase = true
       self.base.observe(self) { [weak self] in self?.baseDidChange() }

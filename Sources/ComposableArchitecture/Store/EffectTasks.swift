@@ -12,20 +12,26 @@ final class EffectTasks: Sendable {
   init() {}
 
   /// A task that waits for every task of the list, including those added while it waits, and
-  /// cancels them all when cancelled; `nil` when there is none to wait for.
+  /// cancels them all when cancelled; `nil` when there is none to wait for. It starts on the main
+  /// actor for a core that runs there, as TCA's store's does.
   @usableFromInline
-  func awaitingAll() -> Task<Void, Never>? {
+  func awaitingAll(onMainActor: Bool) -> Task<Void, Never>? {
     guard !self.isEmpty else { return nil }
-    return Task { @MainActor in
-      await withTaskCancellationHandler {
-        var index = 0
-        while let task = self.task(at: index) {
-          await task.value
-          index += 1
-        }
-      } onCancel: {
-        self.cancelAll()
+    if onMainActor {
+      return Task { @MainActor in await self.waitForAll() }
+    }
+    return Task { await self.waitForAll() }
+  }
+
+  private func waitForAll() async {
+    await withTaskCancellationHandler {
+      var index = 0
+      while let task = self.task(at: index) {
+        await task.value
+        index += 1
       }
+    } onCancel: {
+      self.cancelAll()
     }
   }
 

@@ -30,13 +30,20 @@ import IssueReporting
 /// that copy: a store starts keeping it at the first such read, and pays for it (the pass then
 /// copies what it changes) from then on. The first read, which nothing foresaw, sees the state the
 /// store was created with.
-@MainActor
+///
+/// The core runs where its store is isolated (``isolation``): a ``Store``'s on the main actor, a
+/// ``StoreActor``'s on that store's actor. Its effects' tasks start there, and what effects send
+/// back is processed there.
 @usableFromInline
-final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
+final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable {
+  // Unchecked: confined to `isolation`. Only the store that owns the core calls it, from that
+  // isolation, and what runs elsewhere (effects, publishers, signals) reaches it by hopping
+  // there first (`perform(_:)`, `EffectMailbox`).
+  //
   // The hot path (`sendActions`) is inlinable, so that a store made in another module runs a
   // copy specialized for its reducer (see `specializeSend()`); the stored properties it touches
-  // skip dynamic exclusivity checks: they are main-actor isolated, and no access to them spans a
-  // call out of the core.
+  // skip dynamic exclusivity checks: they are confined to one isolation, and no access to them
+  // spans a call out of the core.
 
   /// The committed state. While a pass runs, the pass holds the state and this holds what a read
   /// during the pass sees: the state the store was created with, or, once the store keeps it,
@@ -64,21 +71,38 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
   /// known.
   @usableFromInline var specializedSend: ((Root.Action) -> Task<Void, Never>?)?
   /// In-flight effect runs (tasks and subscriptions), cancelled when the core goes away.
-  private nonisolated let inFlightRuns = LockIsolated<[Int: CancelToken]>([:])
+  private let inFlightRuns = LockIsolated<[Int: CancelToken]>([:])
   private var nextEffectID = 0
+  /// The actor the core runs on, or `nil` for the main actor.
+  @usableFromInline let isolation: (any Actor)?
+  /// Where effects of a core that runs off the main actor leave what they send.
+  private let mailbox: EffectMailbox<Root.Action>?
 
   @usableFromInline
   init(
     initialState: Root.State,
     reducer: Root,
     body: _StoreBody<Root.State, Root.Action>? = nil,
-    dependencies: DependencyValues? = nil
+    dependencies: DependencyValues? = nil,
+    isolation: (any Actor)? = nil
   ) {
     self.committedState = initialState
     self.initialState = initialState
     self.reducer = reducer
     self.body = body
     self.dependencies = dependencies
+    // An actor that runs on the main actor's executor is the main actor, for the core.
+    if let isolation, !Self.isMainActor(isolation) {
+      self.isolation = isolation
+      self.mailbox = EffectMailbox()
+    } else {
+      self.isolation = nil
+      self.mailbox = nil
+    }
+  }
+
+  private static func isMainActor(_ actor: any Actor) -> Bool {
+    actor === MainActor.shared
   }
 
   /// Routes sends through a copy of the hot path specialized where the reducer's type is known
@@ -160,7 +184,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     self.isSending = false
 
     guard let tasks else { return nil }
-    return tasks.awaitingAll()
+    return tasks.awaitingAll(onMainActor: self.isolation == nil)
   }
 
   /// Reduces the buffered actions, including those their effects send synchronously, one by one,
@@ -278,6 +302,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     tasks: EffectTasks
   ) -> Task<Void, Never> {
     let isCompleted = LockIsolated(false)
+    let mailbox = self.mailbox
     let send = Send<Root.Action> { [weak self] action in
       if isCompleted.value {
         reportIssue(
@@ -293,18 +318,39 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
           """
         )
       }
-      self?.receive(action, tasks: tasks)
+      guard let self else { return }
+      if let mailbox {
+        // `Send` is main-actor isolated, as in TCA 1.x: the action goes on to the core's actor.
+        mailbox.deliver(action, tasks: tasks, to: self)
+      } else {
+        self.receive(action, tasks: tasks)
+      }
     }
-    let body: @MainActor @Sendable () async -> Void = {
-      await operation(send)
-      isCompleted.setValue(true)
-      finish()
+    let task: Task<Void, Never>
+    if self.isolation == nil {
+      let body: @MainActor @Sendable () async -> Void = {
+        await operation(send)
+        isCompleted.setValue(true)
+        finish()
+      }
+      #if compiler(>=6.2)
+        task = Task(name: run.name, priority: run.priority, operation: body)
+      #else
+        task = Task(priority: run.priority, operation: body)
+      #endif
+    } else {
+      // The operation is not isolated, so it needn't start on the core's actor.
+      let body: @Sendable () async -> Void = {
+        await operation(send)
+        isCompleted.setValue(true)
+        finish()
+      }
+      #if compiler(>=6.2)
+        task = Task(name: run.name, priority: run.priority, operation: body)
+      #else
+        task = Task(priority: run.priority, operation: body)
+      #endif
     }
-    #if compiler(>=6.2)
-      let task = Task(name: run.name, priority: run.priority, operation: body)
-    #else
-      let task = Task(priority: run.priority, operation: body)
-    #endif
     token.attach(task)
     return task
   }
@@ -326,7 +372,13 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
     // The closures are `@Sendable` so that they don't inherit the main actor's isolation: a
     // publisher may call them on any thread.
     let cancellable = publisher.sink(
-      receiveCompletion: { @Sendable _ in
+      receiveCompletion: { @Sendable [weak self, mailbox] _ in
+        if mailbox != nil {
+          // Completion follows the values hopping to the core's actor through the mailbox.
+          guard let self else { return subscription.complete() }
+          self.perform { _ in subscription.complete() }
+          return
+        }
         // Off the main queue, completion follows the values hopping to it, so that none is
         // dropped as arriving after the end.
         if isOnMainQueue() {
@@ -335,8 +387,12 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
           DispatchQueue.main.async { subscription.complete() }
         }
       },
-      receiveValue: { @Sendable [weak self] action in
+      receiveValue: { @Sendable [weak self, mailbox] action in
         guard subscription.isActive else { return }
+        if let mailbox, let self {
+          mailbox.deliver(action, tasks: tasks, to: self, unless: { !subscription.isActive })
+          return
+        }
         let action = UncheckedSendable(action)
         if isOnMainQueue() {
           MainActor.assumeIsolated { self?.receive(action.value, tasks: tasks) }
@@ -361,14 +417,41 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol {
 
   /// Sends an action an effect fed back, keeping the task for the effects it starts with those
   /// of the action that started the effect.
-  private func receive(_ action: Root.Action, tasks: EffectTasks) {
+  func receive(_ action: Root.Action, tasks: EffectTasks) {
     if let task = self.send(action) {
       tasks.append(task)
     }
   }
 
+  /// Runs `work` later, on the core's isolation, from a task of its own: with the core, or with
+  /// `nil` if the core is gone by then.
+  func perform(_ work: @escaping @Sendable (RootCore?) -> Void) {
+    guard let isolation = self.isolation else {
+      Task { @MainActor [weak self] in work(self) }
+      return
+    }
+    Task { [weak self] in
+      guard let self else { return work(nil) }
+      await self.run(on: isolation, work)
+    }
+  }
+
+  /// Runs `work` with the core on the core's actor.
+  func run(on isolation: isolated any Actor, _ work: (RootCore) -> Void) {
+    work(self)
+  }
+
+  /// Processes what effects left in the mailbox, in the order they left it.
+  func processMail() {
+    guard let mailbox = self.mailbox else { return }
+    while let letter = mailbox.next() {
+      if letter.isWithdrawn?() == true { continue }
+      self.receive(letter.action.value, tasks: letter.tasks)
+    }
+  }
+
   @usableFromInline
-  func observe(_ observer: AnyObject, didChange: @escaping @MainActor () -> Void) {
+  func observe(_ observer: AnyObject, didChange: @escaping () -> Void) {
     self.observers.add(observer, didChange: didChange)
   }
 

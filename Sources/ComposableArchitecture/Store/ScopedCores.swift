@@ -3,7 +3,6 @@ import Foundation
 
 /// A core for a child store: its state is a key path of the parent's and its actions are
 /// embedded in the parent's by a case key path.
-@MainActor
 final class ScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let base: any Core<ParentState, ParentAction>
   let toState: StateReader<ParentState, State>
@@ -27,7 +26,6 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
 
 /// A core for a child store of optional state. It remembers the last non-`nil` state so that a
 /// view that is being torn down can still read it.
-@MainActor
 final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let base: any Core<ParentState, ParentAction>
   private var cachedState: State
@@ -63,7 +61,6 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
 
 /// A core for a store scoped with closures rather than key paths. Such stores cannot be cached
 /// by their parent, because closures have no identity.
-@MainActor
 final class ClosureScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let base: any Core<ParentState, ParentAction>
   let toState: (ParentState) -> State

@@ -57,17 +57,22 @@ final class SignalWait<Root: Reducer>: @unchecked Sendable {
     // The signal has nothing left to cancel.
     self.signal.end()
     let action = UncheckedSendable(self.signal.action())
-    // Sent from a task of its own, as TCA's presentation sends a dismissal: the effect that gave
-    // the signal goes on until it suspends, before the store acts on it.
-    Task { @MainActor in
+    let deliver: @Sendable (RootCore<Root>?) -> Void = { core in
       let wasCancelled = self.phase.withLock { phase in
         defer { phase = .ended }
         return phase == .ended
       }
       self.end()
       if !wasCancelled {
-        _ = self.core?.send(action.value)
+        _ = core?.send(action.value)
       }
+    }
+    // Sent from a task of its own, as TCA's presentation sends a dismissal: the effect that gave
+    // the signal goes on until it suspends, before the store acts on it.
+    if let core = self.core {
+      core.perform(deliver)
+    } else {
+      deliver(nil)
     }
   }
 

@@ -427,7 +427,6 @@ func storeTypeName<State, Action>(of store: Store<State, Action>) -> String {
 /// the first time an action is sent, and kept: calling the case key path itself would look it up
 /// for every action, and looking it up when the store is scoped would cost every scope, sent to
 /// or not.
-@MainActor
 final class ActionEmbedding<Action, ChildAction> {
   private let keyPath: CaseKeyPath<Action, ChildAction>
   private lazy var casePath = AnyCasePath(self.keyPath)
