@@ -1,3 +1,4 @@
+import CasePaths
 import Dependencies
 import Foundation
 
@@ -83,5 +84,32 @@ final class ClosureScopedCore<ParentState, ParentAction, State, Action>: Derived
 
   func send(_ action: Action) -> Task<Void, Never>? {
     self.base.send(self.fromAction(action))
+  }
+}
+
+extension ScopedCore {
+  /// A core for the child of `base` at `toState`, whose actions `action` embeds.
+  convenience init(
+    base: any Core<ParentState, ParentAction>,
+    toState: KeyPath<ParentState, State>,
+    action: CaseKeyPath<ParentAction, Action>
+  ) {
+    let toChildAction = ActionEmbedding(action)
+    self.init(base: base, toState: toState, fromAction: { toChildAction($0) })
+  }
+}
+
+extension IfLetCore {
+  /// A core for the optional child of `base` at `toState`, whose actions `action` embeds.
+  convenience init(
+    base: any Core<ParentState, ParentAction>,
+    cachedState: State,
+    toState: KeyPath<ParentState, State?>,
+    action: CaseKeyPath<ParentAction, Action>
+  ) {
+    let toChildAction = ActionEmbedding(action)
+    self.init(
+      base: base, cachedState: cachedState, toState: toState, fromAction: { toChildAction($0) }
+    )
   }
 }

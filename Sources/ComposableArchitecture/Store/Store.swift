@@ -23,19 +23,8 @@ import Perception
 public final class Store<State, Action>: Observable, Perceptible {
   let core: any Core<State, Action>
   var children: [ScopeID<State, Action>: AnyObject] = [:]
-  private var observedID: ObservableStateID?
-  /// The registrar of the state the store last saw, with which readers of the state's identity
-  /// are registered (see ``ObservableState/_$observationStateRegistrar``).
-  private var observedRegistrar: ObservationStateRegistrar?
-  /// Reads the identity and the registrar of an observable state, and tells the readers of a
-  /// replaced state's properties; found once per store (and made once per state type), so that
-  /// notifying observers doesn't ask the runtime again whether the state is observable.
-  private let stateObservation: StateObservation<State>?
-  /// Whether reading a key path registers the reader with the state's registrar by itself (see
-  /// ``ObservableState/_$isObservedMember(_:)``), for the key paths this store was read through
-  /// (a view reads the same few, through key paths Swift makes once per place in the code).
-  private var observedMembers: [(keyPath: AnyKeyPath, isObserved: Bool)] = []
-  private let _$observationRegistrar = ObservationRegistrar()
+  /// Who read the state, to tell of changes.
+  @exclusivity(unchecked) private var tracking: StoreStateTracking<State>
 
   /// Creates a root store from an initial state and a reducer.
   ///
@@ -55,35 +44,19 @@ public final class Store<State, Action>: Observable, Perceptible {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    let (initialState, reducer, body, dependencies) = Dependencies.withDependencies(
-      prepareDependencies ?? { _ in }
-    ) {
-      let initialState = initialState()
-      let reducer = reducer()
-      let bodies = StoreBodies()
-      let body =
-        bodies.body(of: reducer) ?? reducer._storeBody() as? _StoreBody<State, Action>
-      return (initialState, reducer, body, rootStoreDependencies(bodies: bodies))
-    }
-    let core = RootCore(
-      initialState: initialState, reducer: reducer, body: body, dependencies: dependencies
+    self.init(
+      core: RootCore(
+        initialState: initialState(), reducer: reducer(), withDependencies: prepareDependencies
+      )
     )
-    core.specializeSend()
-    self.init(core: core)
   }
 
   @usableFromInline
   init(core: some Core<State, Action>) {
     self.core = core
-    if let observable = State.self as? any ObservableState.Type {
-      let observation = StateObservation<State>.shared(of: observable)
-      self.stateObservation = observation
-      let state = core.state
-      self.observedID = observation.identity(state)
-      self.observedRegistrar = observation.registrar(state)
+    self.tracking = StoreStateTracking { core.state }
+    if self.tracking.isObservable {
       core.observe(self) { [weak self] in self?.rootStateDidChange() }
-    } else {
-      self.stateObservation = nil
     }
   }
 
@@ -107,17 +80,7 @@ public final class Store<State, Action>: Observable, Perceptible {
 
   func send(_ action: Action, originatingFrom: Any?) -> Task<Void, Never>? {
     if self.core.root.isSending {
-      reportIssue(
-        """
-        An action was sent to a store while it was still processing another:
-
-          \(debugCaseOutput(action))
-
-        Sending from inside a reducer, or from code observing a state change that the store is \
-        making, is reentrant: the action is processed only after the current one. Return an \
-        effect instead, for example ".send(action)", or call the shared logic directly.
-        """
-      )
+      reportReentrantSend(action)
     }
     return self.core.send(action)
   }
@@ -154,9 +117,8 @@ public final class Store<State, Action>: Observable, Perceptible {
     if let child = self.children[id] as? Store<ChildState, ChildAction> {
       return child
     }
-    let toChildAction = ActionEmbedding(action)
     let child = Store<ChildState, ChildAction>(
-      core: ScopedCore(base: self.core, toState: state, fromAction: { toChildAction($0) })
+      core: ScopedCore(base: self.core, toState: state, action: action)
     )
     self.children[id] = child
     return child
@@ -186,23 +148,7 @@ public final class Store<State, Action>: Observable, Perceptible {
   }
 
   func rootStateDidChange() {
-    guard let observation = self.stateObservation else { return }
-    let state = self.core.state
-    let id = observation.identity(state)
-    // A state mutated in place keeps its registrar, which tells the readers of its properties
-    // itself; only a different value (a replacement, another enum case) must be read again.
-    if let observedID = self.observedID, id.isSameValue(as: observedID) { return }
-    let previousRegistrar = self.observedRegistrar
-    self.observedID = id
-    self.observedRegistrar = observation.registrar(state)
-    if let previousRegistrar {
-      // Readers of the state's own properties through this store registered those alone.
-      observation.notifyObservedMembersReplaced(state, previousRegistrar)
-      previousRegistrar.registrar.withMutation(of: StoreStateObservation.shared, keyPath: \.state) {}
-    }
-    self._$observationRegistrar.withMutation(
-      of: StoreStateObservation.shared, keyPath: \.state
-    ) {}
+    self.tracking.stateDidChange(to: self.core.state)
   }
 }
 
@@ -215,7 +161,7 @@ extension Store where State: ObservableState {
   /// ```
   public var state: State {
     let state = self.currentState
-    self.registerIdentityReader(of: state)
+    self.tracking.registerIdentityReader(of: state)
     return state
   }
 
@@ -230,30 +176,8 @@ extension Store where State: ObservableState {
   /// ``state`` is, so that it is heard when the state is replaced.
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     let state = self.currentState
-    if !self.readRegistersItself(keyPath) {
-      self.registerIdentityReader(of: state)
-    }
+    self.tracking.registerReader(of: keyPath, in: state)
     return state[keyPath: keyPath]
-  }
-
-  private func registerIdentityReader(of state: State) {
-    if let registrar = state._$observationStateRegistrar {
-      registrar.access(StoreStateObservation.shared, keyPath: \.state)
-    } else {
-      self._$observationRegistrar.access(StoreStateObservation.shared, keyPath: \.state)
-    }
-  }
-
-  private func readRegistersItself(_ keyPath: AnyKeyPath) -> Bool {
-    for member in self.observedMembers where member.keyPath === keyPath {
-      return member.isObserved
-    }
-    let isObserved = State._$isObservedMember(keyPath)
-    // A few key paths are kept; more (key paths made on the fly) are looked up each time.
-    if self.observedMembers.count < 16 {
-      self.observedMembers.append((keyPath, isObserved))
-    }
-    return isObserved
   }
 
   /// Derives a store for optional child state, or `nil` while the child state is `nil`.
@@ -284,14 +208,8 @@ extension Store where State: ObservableState {
     if let child = self.children[id] as? Store<ChildState, ChildAction> {
       return child
     }
-    let toChildAction = ActionEmbedding(action)
     let child = Store<ChildState, ChildAction>(
-      core: IfLetCore(
-        base: self.core,
-        cachedState: childState,
-        toState: state,
-        fromAction: { toChildAction($0) }
-      )
+      core: IfLetCore(base: self.core, cachedState: childState, toState: state, action: action)
     )
     self.children[id] = child
     return child
@@ -315,6 +233,49 @@ extension Store where State: ObservableState {
 /// The dependencies of a new root store: the current ones, with a navigation path of its own, so
 /// that its cancellation IDs don't reach another store's effects, and the bodies its reducers
 /// share.
+/// Reports an action sent to a store while it processes another.
+func reportReentrantSend(_ action: some Any) {
+  reportIssue(
+    """
+    An action was sent to a store while it was still processing another:
+
+      \(debugCaseOutput(action))
+
+    Sending from inside a reducer, or from code observing a state change that the store is \
+    making, is reentrant: the action is processed only after the current one. Return an \
+    effect instead, for example ".send(action)", or call the shared logic directly.
+    """
+  )
+}
+
+extension RootCore {
+  /// The core of a root store: the initial state, the reducer and its body are made with the
+  /// dependencies `prepareDependencies` sets up, which every action and effect of the store sees.
+  @inlinable
+  convenience init(
+    initialState: @autoclosure () -> Root.State,
+    reducer: @autoclosure () -> Root,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)?,
+    isolation: (any Actor)? = nil
+  ) {
+    let (initialState, reducer, body, dependencies) = Dependencies.withDependencies(
+      prepareDependencies ?? { _ in }
+    ) {
+      let initialState = initialState()
+      let reducer = reducer()
+      let bodies = StoreBodies()
+      let body =
+        bodies.body(of: reducer) ?? reducer._storeBody() as? _StoreBody<Root.State, Root.Action>
+      return (initialState, reducer, body, rootStoreDependencies(bodies: bodies))
+    }
+    self.init(
+      initialState: initialState, reducer: reducer, body: body, dependencies: dependencies,
+      isolation: isolation
+    )
+    self.specializeSend()
+  }
+}
+
 @usableFromInline
 func rootStoreDependencies(bodies: StoreBodies) -> DependencyValues {
   @Dependency(\.self) var dependencies
@@ -328,52 +289,6 @@ func rootStoreDependencies(bodies: StoreBodies) -> DependencyValues {
 /// registrar or the store's. A registrar tells properties apart by key path only, so every store
 /// names the same one; a key path of this non-generic type is made once, where one of the generic
 /// `Store` would be made on every read.
-final class StoreStateObservation: Observable, Sendable {
-  static let shared = StoreStateObservation()
-  // Stored, so that its key path, hashed at every registration, hashes an offset.
-  let state: Void = ()
-}
-
-/// What a store does with state of type `State`, known to be the observable type `Observable`,
-/// when it changes: read its identity and registrar, and tell the readers of a replaced value.
-/// Made once per state type and shared by its stores (see ``shared(of:)``).
-private final class StateObservation<State>: Sendable {
-  let identity: @Sendable (State) -> ObservableStateID
-  let registrar: @Sendable (State) -> ObservationStateRegistrar?
-  let notifyObservedMembersReplaced: @Sendable (State, ObservationStateRegistrar) -> Void
-
-  private init<Observable: ObservableState>(of _: Observable.Type) {
-    // `State` is `Observable`: the functions are cast once, here, rather than each value on
-    // every change.
-    let identity: @Sendable (Observable) -> ObservableStateID = { $0._$id }
-    let registrar: @Sendable (Observable) -> ObservationStateRegistrar? = {
-      $0._$observationStateRegistrar
-    }
-    let notify: @Sendable (Observable, ObservationStateRegistrar) -> Void = {
-      $0._$notifyObservedMembersReplaced(in: $1)
-    }
-    self.identity = identity as! @Sendable (State) -> ObservableStateID
-    self.registrar = registrar as! @Sendable (State) -> ObservationStateRegistrar?
-    self.notifyObservedMembersReplaced =
-      notify as! @Sendable (State, ObservationStateRegistrar) -> Void
-  }
-
-  /// The one for `State`, made the first time a store of it is made: casting the functions is
-  /// slow enough to show in the cost of making a store.
-  static func shared(of observable: any ObservableState.Type) -> StateObservation<State> {
-    let key = ObjectIdentifier(State.self)
-    if let observation = stateObservations.withValue({ $0[key] }) as? StateObservation<State> {
-      return observation
-    }
-    let observation = StateObservation(of: observable)
-    stateObservations.withValue { $0[key] = observation }
-    return observation
-  }
-}
-
-/// The ``StateObservation``s made so far, by state type.
-private let stateObservations = LockIsolated<[ObjectIdentifier: any Sendable]>([:])
-
 /// A convenience for the store of a reducer.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 

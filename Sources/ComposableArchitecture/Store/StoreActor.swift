@@ -1,0 +1,191 @@
+import CasePaths
+import Dependencies
+import IssueReporting
+import Observation
+import Perception
+
+/// A store that runs its feature on an actor of your choosing rather than on the main actor.
+///
+/// It runs the same features as ``Store``: reducers, effects, dependencies, cancellation,
+/// bindings, `@Shared` state and scoping work alike. Code isolated to the store reads its state
+/// and sends actions synchronously; code elsewhere awaits:
+///
+/// ```swift
+/// let store = StoreActor(initialState: Counter.State()) {
+///   Counter()
+/// }
+/// await store.send(.incrementButtonTapped).finish()
+/// let count = await store.state.count
+/// ```
+///
+/// The store runs on the actor that creates it (its `isolation` parameter, `#isolation` by
+/// default), sharing that actor's executor, so that code isolated to that actor reaches the
+/// store without waiting. Created where no actor is, it runs on an actor of its own. Scoped stores
+/// run where their parent does.
+///
+/// An effect's ``Send`` is main-actor isolated, as in TCA 1.x, so an action an effect sends passes
+/// through the main actor on its way to the store: a program that uses effects lets the main
+/// actor run, as any `async` `main` does. Reducing, scoping, reading state and observing happen on
+/// the store's actor.
+@dynamicMemberLookup
+public actor StoreActor<State, Action>: Observable, Perceptible {
+  let core: any Core<State, Action>
+  /// The actor whose executor the store runs on.
+  let isolation: any Actor
+  var children: [ScopeID<State, Action>: AnyObject] = [:]
+  /// Who read the state, to tell of changes.
+  private var tracking: StoreStateTracking<State>
+
+  /// Creates a store that runs a feature on the caller's actor, or on an actor of its own when
+  /// the caller is not isolated to one.
+  ///
+  /// ```swift
+  /// actor Session {
+  ///   lazy var store = StoreActor(initialState: App.State(), isolation: self) { App() }
+  /// }
+  /// ```
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> R.State,
+    isolation: isolated (any Actor)? = #isolation,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    let isolation: any Actor = isolation ?? StoreIsolation()
+    let core = RootCore(
+      initialState: initialState(), reducer: reducer(), withDependencies: prepareDependencies,
+      isolation: isolation
+    )
+    self.init(core: UncheckedSendable(core), isolation: isolation)
+  }
+
+  /// A store for `core`, which runs on `isolation`. (The core is confined to that isolation, which
+  /// the new store shares, so handing it over is safe.)
+  init(core: UncheckedSendable<any Core<State, Action>>, isolation: any Actor) {
+    let core = core.value
+    self.core = core
+    self.isolation = isolation
+    self.tracking = StoreStateTracking { core.state }
+    if self.tracking.isObservable {
+      core.observe(self) { [weak self] in
+        self?.assumeIsolated { $0.rootStateDidChange() }
+      }
+    }
+  }
+
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    self.isolation.unownedExecutor
+  }
+
+  /// Sends an action to the store: the reducer runs at once, and the returned task tracks the
+  /// effects it started.
+  ///
+  /// ```swift
+  /// await store.send(.refresh).finish()
+  /// ```
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    if self.core.root.isSending {
+      reportReentrantSend(action)
+    }
+    return StoreTask(rawValue: self.core.send(action))
+  }
+
+  /// Reads the current state once, without observing it.
+  ///
+  /// ```swift
+  /// let count = await store.withState(\.count)
+  /// ```
+  public func withState<R>(_ body: (_ state: State) -> R) -> R {
+    body(self.core.state)
+  }
+
+  /// The current state.
+  ///
+  /// ```swift
+  /// let state = await store.state
+  /// ```
+  public var state: State {
+    self.core.state
+  }
+
+  /// Derives a store for a child feature, which runs on the same actor. Child stores are cached:
+  /// scoping twice gives the same store.
+  ///
+  /// ```swift
+  /// let counter = await store.scope(state: \.counter, action: \.counter)
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> StoreActor<ChildState, ChildAction> {
+    let id = ScopeID<State, Action>(state: state, action: action)
+    if let child = self.children[id] as? StoreActor<ChildState, ChildAction> {
+      return child
+    }
+    let child = StoreActor<ChildState, ChildAction>(
+      core: UncheckedSendable(ScopedCore(base: self.core, toState: state, action: action)),
+      isolation: self.isolation
+    )
+    self.children[id] = child
+    return child
+  }
+
+  /// Derives a store for an optional child feature: `nil` while the child state is.
+  ///
+  /// ```swift
+  /// if let detail = await store.scope(state: \.detail, action: \.detail) { … }
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> StoreActor<ChildState, ChildAction>? {
+    let id = ScopeID<State, Action>(state: state, action: action)
+    guard let childState = self.core.state[keyPath: state] else {
+      // A dismissed child's store is forgotten, so presenting it again gives a new store.
+      self.children[id] = nil
+      return nil
+    }
+    if let child = self.children[id] as? StoreActor<ChildState, ChildAction> {
+      return child
+    }
+    let child = StoreActor<ChildState, ChildAction>(
+      core: UncheckedSendable(
+        IfLetCore(base: self.core, cachedState: childState, toState: state, action: action)
+      ),
+      isolation: self.isolation
+    )
+    self.children[id] = child
+    return child
+  }
+
+  private func rootStateDidChange() {
+    self.tracking.stateDidChange(to: self.core.state)
+  }
+}
+
+extension StoreActor where State: ObservableState {
+  /// The current state, registering its reader as ``Store/state`` does.
+  ///
+  /// ```swift
+  /// let state = await store.state
+  /// ```
+  public var state: State {
+    let state = self.core.state
+    self.tracking.registerIdentityReader(of: state)
+    return state
+  }
+
+  /// Reads a property of the state, registering its reader as ``Store`` does.
+  ///
+  /// ```swift
+  /// let count = await store.count
+  /// ```
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value> & Sendable) -> Value {
+    let state = self.core.state
+    self.tracking.registerReader(of: keyPath, in: state)
+    return state[keyPath: keyPath]
+  }
+}
+
+/// The actor a ``StoreActor`` made where no actor is runs on.
+private actor StoreIsolation {}

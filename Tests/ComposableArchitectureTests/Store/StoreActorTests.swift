@@ -1,0 +1,292 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombine
+#endif
+
+/// An actor of the tests' own, standing for a server's session or a service.
+@globalActor
+private actor Worker {
+  static let shared = Worker()
+}
+
+@Reducer
+private struct Tally {
+  @ObservableState
+  struct State: Equatable {
+    var log: [Int] = []
+    /// A fold of the log that depends on its order.
+    var digest = 17
+    var child = Child.State()
+    @Presents var detail: Child.State?
+  }
+
+  enum Action {
+    case append(Int)
+    case appendLater(Int)
+    case appendFromPublisher([Int])
+    case appendMany(Int)
+    case child(Child.Action)
+    case detail(PresentationAction<Child.Action>)
+    case present
+    case replace
+    case startLongLiving
+    case stopLongLiving
+  }
+
+  enum CancelID { case longLiving }
+
+  /// The actor the reducer must run on, when the test knows it.
+  let isolation: (any Actor)?
+  /// Told when the long-living effect is cancelled.
+  let cancellations: LockIsolated<Int>
+
+  init(isolation: (any Actor)? = nil, cancellations: LockIsolated<Int> = LockIsolated(0)) {
+    self.isolation = isolation
+    self.cancellations = cancellations
+  }
+
+  static func digest(_ digest: Int, appending value: Int) -> Int {
+    (digest &* 31 &+ value) % 1_000_003
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: \.child) { Child() }
+    Reduce { state, action in
+      self.isolation?.preconditionIsolated()
+      switch action {
+      case let .append(value):
+        state.log.append(value)
+        state.digest = Self.digest(state.digest, appending: value)
+        return .none
+      case let .appendLater(value):
+        return .run { send in await send(.append(value)) }
+      case let .appendFromPublisher(values):
+        return .publisher { values.publisher.map(Action.append) }
+      case let .appendMany(count):
+        return .run { send in
+          for value in 0..<count { await send(.append(value)) }
+        }
+      case .child, .detail:
+        return .none
+      case .present:
+        state.detail = Child.State()
+        return .none
+      case .replace:
+        state = State()
+        return .none
+      case .startLongLiving:
+        let cancellations = self.cancellations
+        return .run { _ in
+          do {
+            try await Task.sleep(for: .seconds(3600))
+          } catch {
+            cancellations.withValue { $0 += 1 }
+          }
+        }
+        .cancellable(id: CancelID.longLiving)
+      case .stopLongLiving:
+        return .cancel(id: CancelID.longLiving)
+      }
+    }
+    .ifLet(\.$detail, action: \.detail) { Child() }
+  }
+}
+
+@Reducer
+private struct Child {
+  @ObservableState
+  struct State: Equatable {
+    var count = 0
+  }
+
+  enum Action {
+    case close
+    case increment
+  }
+
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .close:
+        return .run { _ in await self.dismiss() }
+      case .increment:
+        state.count += 1
+        return .none
+      }
+    }
+  }
+}
+
+@Suite struct StoreActorTests {
+  @Test func theReducerRunsOnTheActorThatMadeTheStore() async {
+    let store = await Worker.shared.makeStore()
+    await store.send(.append(1))
+    await store.send(.appendLater(2)).finish()
+    #expect(await store.state.log == [1, 2])
+  }
+
+  @Test func codeOnTheStoresActorSendsAndReadsWithoutWaiting() async {
+    let log = await Worker.shared.sendAndRead()
+    #expect(log == [[1], [1, 2]])
+  }
+
+  @Test func aStoreMadeWhereNoActorIsRunsOnAnActorOfItsOwn() async {
+    let store = await makeNonisolatedStore()
+    await store.send(.append(7))
+    #expect(await store.log == [7])
+  }
+
+  @Test func effectsSendTheirActionsBackInTheOrderTheySentThem() async {
+    let store = await makeNonisolatedStore()
+    await store.send(.appendMany(200)).finish()
+    #expect(await store.state.log == Array(0..<200))
+  }
+
+  @Test func publishersSendTheirActionsBackInOrder() async {
+    let store = await makeNonisolatedStore()
+    await store.send(.appendFromPublisher([3, 1, 2])).finish()
+    #expect(await store.state.log == [3, 1, 2])
+  }
+
+  @Test func cancellingAnIDCancelsTheEffect() async {
+    let cancellations = LockIsolated(0)
+    let store = await makeNonisolatedStore(cancellations: cancellations)
+    let task = await store.send(.startLongLiving)
+    #expect(cancellations.value == 0)
+    await store.send(.stopLongLiving)
+    await task.finish()
+    #expect(cancellations.value == 1)
+  }
+
+  @Test func aStoreThatGoesAwayCancelsItsEffects() async throws {
+    let cancellations = LockIsolated(0)
+    var store: StoreActor<Tally.State, Tally.Action>? = await makeNonisolatedStore(
+      cancellations: cancellations
+    )
+    await store?.send(.startLongLiving)
+    weak let weakStore = store
+    store = nil
+    #expect(weakStore == nil)
+    for _ in 0..<500 where cancellations.value == 0 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(cancellations.value == 1)
+  }
+
+  @Test func scopedStoresRunTheirParentsFeatureAndAreCached() async {
+    let store = await makeNonisolatedStore()
+    let child = await store.scope(state: \.child, action: \.child)
+    let again = await store.scope(state: \.child, action: \.child)
+    #expect(child === again)
+    await child.send(.increment)
+    await child.send(.increment)
+    #expect(await child.state.count == 2)
+    #expect(await store.state.child.count == 2)
+  }
+
+  @Test func anOptionalChildsStoreExistsWhileItsStateDoesAndDismissesItself() async throws {
+    let store = await makeNonisolatedStore()
+    #expect(await store.scope(state: \.detail, action: \.detail.presented) == nil)
+    await store.send(.present)
+    let detail = try #require(await store.scope(state: \.detail, action: \.detail.presented))
+    await detail.send(.increment)
+    #expect(await store.state.detail?.count == 1)
+    await detail.send(.close).finish()
+    for _ in 0..<500 where await store.state.detail != nil {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(await store.state.detail == nil)
+    #expect(await store.scope(state: \.detail, action: \.detail.presented) == nil)
+  }
+
+  @Test func readersOfAPropertyHearOfItsChangeAndOfAReplacedState() async {
+    let changes = await Worker.shared.observe()
+    #expect(changes == ["log changed", "state replaced"])
+  }
+
+  @Test func tenThousandSendsFromManyTasksFoldAsTheStoreTookThem() async {
+    let store = await makeNonisolatedStore()
+    let tasks = 10
+    let sendsPerTask = 1_000
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<tasks {
+        group.addTask {
+          for index in 0..<sendsPerTask {
+            await store.send(.append(task * sendsPerTask + index))
+          }
+        }
+      }
+    }
+    let state = await store.state
+    #expect(state.log.count == tasks * sendsPerTask)
+    #expect(Set(state.log).count == tasks * sendsPerTask)
+    #expect(state.digest == state.log.reduce(17, Tally.digest(_:appending:)))
+    // Each task's sends were taken in the order it made them.
+    for task in 0..<tasks {
+      let sent = state.log.filter { $0 / sendsPerTask == task }
+      #expect(sent == sent.sorted())
+    }
+  }
+
+  @Test @MainActor func aStoreMadeOnTheMainActorRunsThere() async {
+    let store = StoreActor(initialState: Tally.State()) {
+      Tally(isolation: MainActor.shared)
+    }
+    await store.send(.appendLater(5)).finish()
+    #expect(await store.state.log == [5])
+  }
+}
+
+extension Worker {
+  fileprivate func makeStore() -> StoreActor<Tally.State, Tally.Action> {
+    let tally = Tally(isolation: self)
+    return StoreActor(initialState: Tally.State()) { tally }
+  }
+
+  fileprivate func sendAndRead() -> [[Int]] {
+    let store = self.makeStore()
+    return store.assumeIsolated { store in
+      var seen: [[Int]] = []
+      store.send(.append(1))
+      seen.append(store.log)
+      store.send(.append(2))
+      seen.append(store.state.log)
+      return seen
+    }
+  }
+
+  fileprivate func observe() -> [String] {
+    let store = self.makeStore()
+    let changes = LockIsolated<[String]>([])
+    store.assumeIsolated { store in
+      withObservationTracking {
+        _ = store.log
+      } onChange: {
+        changes.withValue { $0.append("log changed") }
+      }
+      store.send(.append(1))
+      withObservationTracking {
+        _ = store.state
+      } onChange: {
+        changes.withValue { $0.append("state replaced") }
+      }
+      store.send(.replace)
+    }
+    return changes.value
+  }
+}
+
+private func makeNonisolatedStore(
+  cancellations: LockIsolated<Int> = LockIsolated(0)
+) async -> StoreActor<Tally.State, Tally.Action> {
+  StoreActor(initialState: Tally.State()) {
+    Tally(cancellations: cancellations)
+  }
+}
