@@ -24,7 +24,8 @@ public final class Store<State, Action>: Observable, Perceptible {
   let core: any Core<State, Action>
   var children: [ScopeID<State, Action>: AnyObject] = [:]
   /// Who read the state, to tell of changes.
-  @exclusivity(unchecked) private var tracking: StoreStateTracking<State>
+  @exclusivity(unchecked) private var tracking: StoreStateTracking
+  private let stateObservation: StateObservation<State>?
 
   /// Creates a root store from an initial state and a reducer.
   ///
@@ -54,8 +55,10 @@ public final class Store<State, Action>: Observable, Perceptible {
   @usableFromInline
   init(core: some Core<State, Action>) {
     self.core = core
-    self.tracking = StoreStateTracking { core.state }
-    if self.tracking.isObservable {
+    let observation = StateObservation<State>.shared()
+    self.stateObservation = observation
+    self.tracking = StoreStateTracking({ core.state }, observation: observation)
+    if observation != nil {
       core.observe(self) { [weak self] in self?.rootStateDidChange() }
     }
   }
@@ -148,7 +151,7 @@ public final class Store<State, Action>: Observable, Perceptible {
   }
 
   func rootStateDidChange() {
-    self.tracking.stateDidChange(to: self.core.state)
+    self.tracking.stateDidChange(to: self.core.state, observation: self.stateObservation)
   }
 }
 

@@ -34,7 +34,8 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
   let isolation: any Actor
   var children: [ScopeID<State, Action>: AnyObject] = [:]
   /// Who read the state, to tell of changes.
-  private var tracking: StoreStateTracking<State>
+  private var tracking: StoreStateTracking
+  private let stateObservation: StateObservation<State>?
 
   /// Creates a store that runs a feature on the caller's actor, or on an actor of its own when
   /// the caller is not isolated to one.
@@ -64,8 +65,10 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
     let core = core.value
     self.core = core
     self.isolation = isolation
-    self.tracking = StoreStateTracking { core.state }
-    if self.tracking.isObservable {
+    let observation = StateObservation<State>.shared()
+    self.stateObservation = observation
+    self.tracking = StoreStateTracking({ core.state }, observation: observation)
+    if observation != nil {
       core.observe(self) { [weak self] in
         self?.assumeIsolated { $0.rootStateDidChange() }
       }
@@ -159,7 +162,7 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
   }
 
   private func rootStateDidChange() {
-    self.tracking.stateDidChange(to: self.core.state)
+    self.tracking.stateDidChange(to: self.core.state, observation: self.stateObservation)
   }
 }
 

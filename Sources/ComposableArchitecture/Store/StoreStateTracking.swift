@@ -3,16 +3,16 @@ import Perception
 
 /// What a store keeps to tell the readers of its state of changes: the identity and registrar of
 /// the state it last saw, and which key paths register their readers by themselves. ``Store`` and
-/// ``StoreActor`` each keep one, confined to their isolation.
-struct StoreStateTracking<State> {
+/// ``StoreActor`` each keep one, confined to their isolation, with the `StateObservation` of
+/// their state type.
+///
+/// Not generic, so that a store reaching it from code not specialized for its state (any read
+/// from another module) looks up no type metadata.
+struct StoreStateTracking {
   private var observedID: ObservableStateID?
   /// The registrar of the state the store last saw, with which readers of the state's identity
   /// are registered (see ``ObservableState/_$observationStateRegistrar``).
   private var observedRegistrar: ObservationStateRegistrar?
-  /// Reads the identity and the registrar of an observable state, and tells the readers of a
-  /// replaced state's properties; found once per store (and made once per state type), so that
-  /// notifying observers doesn't ask the runtime again whether the state is observable.
-  private let stateObservation: StateObservation<State>?
   /// Whether reading a key path registers the reader with the state's registrar by itself (see
   /// ``ObservableState/_$isObservedMember(_:)``), for the key paths the store was read through
   /// (a view reads the same few, through key paths Swift makes once per place in the code).
@@ -20,26 +20,20 @@ struct StoreStateTracking<State> {
   /// Registers the readers of a state without a registrar of its own.
   private let registrar = ObservationRegistrar()
 
-  /// Starts tracking `state` if it is observable; `state` is read only then.
-  init(_ state: () -> State) {
-    if let observable = State.self as? any ObservableState.Type {
-      let observation = StateObservation<State>.shared(of: observable)
-      self.stateObservation = observation
+  /// Starts tracking `state`, read only if `observation` (which exists for an observable state)
+  /// does.
+  init<State>(_ state: () -> State, observation: StateObservation<State>?) {
+    if let observation {
       let state = state()
       self.observedID = observation.identity(state)
       self.observedRegistrar = observation.registrar(state)
-    } else {
-      self.stateObservation = nil
     }
   }
 
-  /// Whether the state is observable, so that the store must hear of its changes.
-  var isObservable: Bool { self.stateObservation != nil }
-
   /// Tells readers that the state they read was replaced by `state`, unless it is the same value
   /// changed in place.
-  mutating func stateDidChange(to state: State) {
-    guard let observation = self.stateObservation else { return }
+  mutating func stateDidChange<State>(to state: State, observation: StateObservation<State>?) {
+    guard let observation else { return }
     let id = observation.identity(state)
     // A state mutated in place keeps its registrar, which tells the readers of its properties
     // itself; only a different value (a replacement, another enum case) must be read again.
@@ -56,9 +50,10 @@ struct StoreStateTracking<State> {
   }
 }
 
-extension StoreStateTracking where State: ObservableState {
-  /// Registers a reader of the state's identity.
-  func registerIdentityReader(of state: State) {
+extension StoreStateTracking {
+  /// Registers a reader of the state's identity. (`mutating` only so that a store calls it on
+  /// its own tracking in place, rather than on a copy.)
+  mutating func registerIdentityReader(of state: some ObservableState) {
     if let registrar = state._$observationStateRegistrar {
       registrar.access(StoreStateObservation.shared, keyPath: \.state)
     } else {
@@ -67,13 +62,15 @@ extension StoreStateTracking where State: ObservableState {
   }
 
   /// Registers a reader of `keyPath` of `state`, unless reading it registers the reader itself.
-  mutating func registerReader(of keyPath: AnyKeyPath, in state: State) {
-    if !self.readRegistersItself(keyPath) {
+  mutating func registerReader<State: ObservableState>(of keyPath: AnyKeyPath, in state: State) {
+    if !self.readRegistersItself(keyPath, of: State.self) {
       self.registerIdentityReader(of: state)
     }
   }
 
-  private mutating func readRegistersItself(_ keyPath: AnyKeyPath) -> Bool {
+  private mutating func readRegistersItself<State: ObservableState>(
+    _ keyPath: AnyKeyPath, of _: State.Type
+  ) -> Bool {
     for member in self.observedMembers where member.keyPath === keyPath {
       return member.isObserved
     }
@@ -92,6 +89,9 @@ final class StoreStateObservation: Observable, Sendable {
   let state: Void = ()
 }
 
+/// Reads the identity and the registrar of an observable state, and tells the readers of a
+/// replaced state's properties; found once per store (and made once per state type), so that
+/// notifying observers doesn't ask the runtime again whether the state is observable.
 final class StateObservation<State>: Sendable {
   let identity: @Sendable (State) -> ObservableStateID
   let registrar: @Sendable (State) -> ObservationStateRegistrar?
@@ -111,6 +111,12 @@ final class StateObservation<State>: Sendable {
     self.registrar = registrar as! @Sendable (State) -> ObservationStateRegistrar?
     self.notifyObservedMembersReplaced =
       notify as! @Sendable (State, ObservationStateRegistrar) -> Void
+  }
+
+  /// The observation of `State`, or `nil` when it is not observable.
+  static func shared() -> StateObservation<State>? {
+    guard let observable = State.self as? any ObservableState.Type else { return nil }
+    return Self.shared(of: observable)
   }
 
   static func shared(of observable: any ObservableState.Type) -> StateObservation<State> {
