@@ -17,6 +17,10 @@ let package = Package(
   ],
   dependencies: [
     .package(name: "open-composable-architecture", path: ".."),
+    // The web front end and its case studies, for `WebInstructionCounts` alone.
+    .package(name: "Web", path: "../Web"),
+    .package(name: "Examples", path: "../Examples"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
   ],
   targets: [
@@ -46,6 +50,18 @@ let package = Package(
     .executableTarget(
       name: "InstructionCounts",
       dependencies: ["BenchmarkFeatures", "CallgrindMarkers"]
+    ),
+    // A page event in a ComposableWeb session, from its frame's text to its patch, for callgrind.
+    .executableTarget(
+      name: "WebInstructionCounts",
+      dependencies: [
+        "CallgrindMarkers",
+        .product(name: "CaseStudies", package: "Web"),
+        .product(name: "CaseStudyFeatures", package: "Examples"),
+        .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
+        .product(name: "ComposableWeb", package: "Web"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -16,6 +16,11 @@ operation, the ratio to the baseline, and how far apart the runs were.
 The dumps stay in `--out` (default `Benchmarks/.build/callgrind`), one `<name>.run<k>.out.1` per
 run, for `callgrind_annotate`.
 
+    python3 Benchmarks/callgrind.py --product WebInstructionCounts   # page events in a web session
+
+counts ComposableWeb's page events the same way (`Sources/WebInstructionCounts`): a click, and
+a keystroke in a keyed list of 100 and of 1,000 rows. They have no baseline.
+
 The guard against silent regressions:
 
     python3 Benchmarks/callgrind.py --check     # fails if an operation drifted from expected.json
@@ -45,6 +50,11 @@ def main():
     parser.add_argument("--out", default=os.path.join(PACKAGE, ".build", "callgrind"), help="where the dumps go")
     parser.add_argument("--check", action="store_true", help="compare with expected.json; fail on a drift over 3%%")
     parser.add_argument("--update", action="store_true", help="write the counts to expected.json")
+    parser.add_argument(
+        "--product",
+        default="InstructionCounts",
+        help="the executable to count: InstructionCounts (the store, default) or WebInstructionCounts (page events)",
+    )
     args = parser.parse_args()
     if args.check or args.update:
         # The counts are deterministic: one run is enough.
@@ -52,7 +62,7 @@ def main():
 
     swift_build = ["swift", "build", "-c", "release", "--package-path", PACKAGE]
     if not args.skip_build:
-        build = swift_build + ["--product", "InstructionCounts"]
+        build = swift_build + ["--product", args.product]
         if subprocess.run(build).returncode != 0:
             # SwiftPM keeps using a build manifest that names a source file since moved or
             # renamed ("missing inputs"); without it, the build plans afresh.
@@ -62,11 +72,11 @@ def main():
             os.remove(manifest)
             subprocess.run(build, check=True)
     bin_path = subprocess.run(swift_build + ["--show-bin-path"], check=True, capture_output=True, text=True)
-    executable = os.path.join(bin_path.stdout.strip(), "InstructionCounts")
+    executable = os.path.join(bin_path.stdout.strip(), args.product)
     os.makedirs(args.out, exist_ok=True)
     # valgrind 3.19 cannot read the DWARF 5 debug information the Swift toolchain emits; the symbol
     # table, which is all the counts and `callgrind_annotate` need, survives stripping it.
-    stripped = os.path.join(args.out, "InstructionCounts")
+    stripped = os.path.join(args.out, args.product)
     subprocess.run(["strip", "--strip-debug", "-o", stripped, executable], check=True)
     executable = stripped
 
@@ -82,15 +92,24 @@ def main():
     for measured, baseline, count in pairs:
         count = int(count)
         m_runs = [count_instructions(executable, measured, count, args.out, k) / count for k in range(args.runs)]
-        b_runs = [count_instructions(executable, baseline, count, args.out, k) / count for k in range(args.runs)]
-        apart = max(spread(m_runs), spread(b_runs))
-        worst = max(worst, apart)
-        m, b = m_runs[0], b_runs[0]
-        counts[measured] = round(m)
-        print(
-            f"| {measured} | {m:,.0f} | {baseline} | {b:,.0f} | {m / b:,.1f}× | {apart * 100:.2f}% |",
-            flush=True,
+        # An operation without a baseline ("-") prints none.
+        b_runs = (
+            [count_instructions(executable, baseline, count, args.out, k) / count for k in range(args.runs)]
+            if baseline != "-"
+            else []
         )
+        apart = max(spread(m_runs), spread(b_runs) if b_runs else 0)
+        worst = max(worst, apart)
+        m = m_runs[0]
+        counts[measured] = round(m)
+        if b_runs:
+            b = b_runs[0]
+            print(
+                f"| {measured} | {m:,.0f} | {baseline} | {b:,.0f} | {m / b:,.1f}× | {apart * 100:.2f}% |",
+                flush=True,
+            )
+        else:
+            print(f"| {measured} | {m:,.0f} | – | – | – | {apart * 100:.2f}% |", flush=True)
     print()
     print(f"Runs per operation: {args.runs}; largest difference between runs: {worst * 100:.2f}%.")
     if worst > 0.01:
