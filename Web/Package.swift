@@ -112,6 +112,7 @@ let package = Package(
     .executableTarget(
       name: "LoadBenchmark",
       dependencies: [
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "CaseStudies",
         "ComposableWeb",
         "ComposableWebHummingbird",

@@ -1,3 +1,4 @@
+import ArgumentParser
 import CaseStudies
 import CaseStudyFeatures
 import ComposableArchitecture
@@ -40,62 +41,69 @@ import NIOPosix
 /// `ws://127.0.0.1`, is added to the server's `trustedOrigins`. The benchmark exits non-zero with a message
 /// when anything goes wrong or when `--timeout` seconds pass.
 
-struct Options {
+struct Options: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "LoadBenchmark",
+    abstract: "A load benchmark of ComposableWeb on loopback, bounded in count and time."
+  )
+
+  @Option(help: "Sessions that click at once (1...2000).")
   var sessions = 200
+
+  // More than 100 quick clicks would exceed the server's default burst of 100.
+  @Option(help: "Clicks per session (1...100).")
   var actions = 100
+
+  @Option(help: "Idle sessions opened first, to measure the memory of each (0...5000).")
   var idle = 1_000
+
+  @Option(help: "Seconds after which the benchmark fails (1...600).")
   var timeout = 120
+
+  // The server admits 50 messages per second per page.
+  @Option(help: "Clicks per second per session, paced; without it, a closed loop (1...50).")
   var rate: Int?
+
+  @Option(
+    name: .customLong("server-wrapper"),
+    help: "A command to run the server under, e.g. \"/usr/bin/heaptrack -o /tmp/server\".")
   var serverWrapper: String?
+
+  @Option(name: .customLong("client-threads"), help: "Event loops the pages run on (1...8).")
   var clientThreads = 1
+
+  @Option(
+    name: .customLong("latencies"),
+    help: "A file for every click's round trip in ns, one per line, session after session.")
   var latenciesPath: String?
+
+  @Option(
+    name: .customLong("main-actor-clicks"),
+    help: "Measure only the main actor's share of a click, in process, over N clicks (1...1000000).")
   var mainActorClicks: Int?
+
+  @Flag(help: .hidden)
   var serve = false
 
-  static let usage =
-    "usage: LoadBenchmark [--sessions N (1...2000)] [--actions N (1...100)] [--idle N (0...5000)] [--rate CLICKS-PER-SECOND-PER-SESSION (1...50)] [--timeout SECONDS (1...600)] [--client-threads N (1...8)] [--latencies FILE] [--server-wrapper \"COMMAND ARGUMENTS\"] | --main-actor-clicks N (1...1000000)"
-
-  static func parse(_ arguments: [String]) -> Options {
-    var options = Options()
-    var arguments = arguments[...]
-    func number(_ name: String, _ range: ClosedRange<Int>) -> Int {
-      guard let value = arguments.popFirst(), let number = Int(value), range.contains(number) else {
-        fail("\(name) needs a number in \(range.lowerBound)...\(range.upperBound)\n\(usage)", code: 2)
-      }
-      return number
-    }
-    while let argument = arguments.popFirst() {
-      switch argument {
-      case "--sessions": options.sessions = number(argument, 1...2_000)
-      // More than 100 quick clicks would exceed the server's default burst of 100.
-      case "--actions": options.actions = number(argument, 1...100)
-      case "--idle": options.idle = number(argument, 0...5_000)
-      case "--timeout": options.timeout = number(argument, 1...600)
-      // The event loops the benchmark's pages run on.
-      case "--client-threads": options.clientThreads = number(argument, 1...8)
-      // The server admits 50 messages per second per page.
-      case "--rate": options.rate = number(argument, 1...50)
-      // A profiler to run the server under, e.g. "/usr/bin/heaptrack -o /tmp/server".
-      case "--server-wrapper":
-        guard let wrapper = arguments.popFirst(), !wrapper.isEmpty else {
-          fail("--server-wrapper needs a command\n\(usage)", code: 2)
-        }
-        options.serverWrapper = wrapper
-      // Every click's round trip in ns, one per line, session after session.
-      case "--latencies":
-        guard let path = arguments.popFirst(), !path.isEmpty else {
-          fail("--latencies needs a file name\n\(usage)", code: 2)
-        }
-        options.latenciesPath = path
-      case "--main-actor-clicks": options.mainActorClicks = number(argument, 1...1_000_000)
-      case "--serve": options.serve = true
-      case "--help", "-h":
-        print(usage)
-        exit(0)
-      default: fail("unknown argument \(argument)\n\(usage)", code: 2)
+  func validate() throws {
+    func check(_ value: Int?, _ name: String, _ range: ClosedRange<Int>) throws {
+      if let value, !range.contains(value) {
+        throw ValidationError("--\(name) needs a number in \(range.lowerBound)...\(range.upperBound)")
       }
     }
-    return options
+    try check(self.sessions, "sessions", 1...2_000)
+    try check(self.actions, "actions", 1...100)
+    try check(self.idle, "idle", 0...5_000)
+    try check(self.timeout, "timeout", 1...600)
+    try check(self.rate, "rate", 1...50)
+    try check(self.clientThreads, "client-threads", 1...8)
+    try check(self.mainActorClicks, "main-actor-clicks", 1...1_000_000)
+    if self.serverWrapper?.isEmpty == true {
+      throw ValidationError("--server-wrapper needs a command")
+    }
+    if self.latenciesPath?.isEmpty == true {
+      throw ValidationError("--latencies needs a file name")
+    }
   }
 }
 
@@ -493,7 +501,7 @@ func measureMainActorClicks(_ clicks: Int) throws {
   print("Main actor, one session in process: \(clicks) clicks (receive + flush), best of 5 rounds: \(String(format: "%.2f", best)) µs per click")
 }
 
-let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+let options = Options.parseOrExit()
 if let clicks = options.mainActorClicks {
   do {
     try measureMainActorClicks(clicks)
