@@ -326,33 +326,31 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
         self.receive(action, tasks: tasks)
       }
     }
-    let task: Task<Void, Never>
-    if self.isolation == nil {
-      let body: @MainActor @Sendable () async -> Void = {
-        await operation(send)
-        isCompleted.setValue(true)
-        finish()
-      }
-      #if compiler(>=6.2)
-        task = Task(name: run.name, priority: run.priority, operation: body)
-      #else
-        task = Task(priority: run.priority, operation: body)
-      #endif
-    } else {
-      // The operation is not isolated, so it needn't start on the core's actor.
-      let body: @Sendable () async -> Void = {
-        await operation(send)
-        isCompleted.setValue(true)
-        finish()
-      }
-      #if compiler(>=6.2)
-        task = Task(name: run.name, priority: run.priority, operation: body)
-      #else
-        task = Task(priority: run.priority, operation: body)
-      #endif
+    let body: @Sendable () async -> Void = {
+      await operation(send)
+      isCompleted.setValue(true)
+      finish()
     }
+    // A main-actor store's effects start on the main actor, as TCA's do. Another store's need
+    // not start on its actor: the operation is not isolated.
+    let task =
+      self.isolation == nil
+      ? Self.startTask(named: run.name, priority: run.priority) { @MainActor in await body() }
+      : Self.startTask(named: run.name, priority: run.priority, body)
     token.attach(task)
     return task
+  }
+
+  private static func startTask(
+    named name: String?,
+    priority: TaskPriority?,
+    _ body: @escaping @isolated(any) @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    #if compiler(>=6.2)
+      Task(name: name, priority: priority, operation: body)
+    #else
+      Task(priority: priority, operation: body)
+    #endif
   }
 
   /// Subscribes to an effect's publisher. Returns a task that ends when the subscription does,
