@@ -17,6 +17,10 @@ extension IfLetCore {
   var canStoreCacheChildren: Bool { self.base.canStoreCacheChildren }
 }
 
+extension ElementCore {
+  var canStoreCacheChildren: Bool { self.base.canStoreCacheChildren }
+}
+
 extension ClosureScopedCore {
   var canStoreCacheChildren: Bool { false }
 }

@@ -13,6 +13,8 @@ struct CoreObservers {
   @usableFromInline
   var isEmpty: Bool { self.observers.isEmpty }
 
+  var count: Int { self.observers.count }
+
   mutating func add(_ observer: AnyObject, didChange: @escaping () -> Void) {
     // Observers that went away are dropped here too, so a store that receives no actions
     // while views come and go doesn't collect them.

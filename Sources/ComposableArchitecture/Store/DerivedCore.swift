@@ -16,25 +16,43 @@ protocol DerivedCore: Core {
 
 /// What a ``DerivedCore`` keeps for observation. Confined, like its core, to the isolation of
 /// the store that owns it.
+///
+/// Its properties skip dynamic exclusivity checks: they are confined to one isolation, and no
+/// access to them spans a call out of the core. Every scoped store of a list pays for these on
+/// every change of the list.
 final class DerivedCoreObservation<State> {
-  var observers = CoreObservers()
-  var isObservingBase = false
+  @exclusivity(unchecked) var observers = CoreObservers()
+  @exclusivity(unchecked) var isObservingBase = false
   /// Whether the core is telling its observers of a change.
-  var isNotifying = false
+  @exclusivity(unchecked) var isNotifying = false
   /// The core's state, once read while it tells its observers of a change; `nil` otherwise, so
-  /// that the core holds no state of its own that the root has moved on from.
-  var stateDuringNotification: State?
+  /// that the core holds no state of its own that the root has moved on from. (Boxed: an
+  /// optional reference needs no look-up of the optional state's type in this generic code.)
+  @exclusivity(unchecked) var stateDuringNotification: HeldState<State>?
 
   init() {}
+}
+
+/// A state a derived core holds while it tells its observers of a change.
+final class HeldState<State> {
+  let value: State
+
+  init(_ value: State) {
+    self.value = value
+  }
 }
 
 extension DerivedCore {
   var state: State {
     let observation = self.observation
-    guard observation.isNotifying else { return self.readState() }
-    if let state = observation.stateDuringNotification { return state }
+    // A core with one observer (its store, as a row's has) is read once per change: keeping
+    // the state would only copy it.
+    guard observation.isNotifying, observation.observers.count > 1 else {
+      return self.readState()
+    }
+    if let held = observation.stateDuringNotification { return held.value }
     let state = self.readState()
-    observation.stateDuringNotification = state
+    observation.stateDuringNotification = HeldState(state)
     return state
   }
 

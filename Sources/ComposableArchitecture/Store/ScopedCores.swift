@@ -1,6 +1,7 @@
 import CasePaths
 import Dependencies
 import Foundation
+import IdentifiedCollections
 
 /// A core for a child store: its state is a key path of the parent's and its actions are
 /// embedded in the parent's by a case key path.
@@ -57,6 +58,51 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
 
   func send(_ action: Action) -> Task<Void, Never>? {
     self.base.send(self.fromAction(action))
+  }
+}
+
+/// A core for the store of one element of an identified array, found by its ID. Like
+/// ``IfLetCore``, it remembers the element's last state, so that a view being torn down after
+/// the element was removed can still read it.
+///
+/// Every element's store reads its element after every change of the array, to see whether it
+/// was replaced, so the read is kept cheap: by index rather than through a key path to an
+/// optional element, whose type this unspecialized code would look up at each read.
+final class ElementCore<ID: Hashable & Sendable, Element, ElementAction>: DerivedCore {
+  typealias State = Element
+  typealias Action = ElementAction
+  typealias BaseState = IdentifiedArray<ID, Element>
+  typealias BaseAction = IdentifiedAction<ID, ElementAction>
+
+  let base: any Core<IdentifiedArray<ID, Element>, IdentifiedAction<ID, ElementAction>>
+  let id: ID
+  // Confined to the store's isolation, and no access spans a call out of the core.
+  @exclusivity(unchecked) private var cachedState: Element
+  let observation = DerivedCoreObservation<Element>()
+
+  init(
+    base: any Core<IdentifiedArray<ID, Element>, IdentifiedAction<ID, ElementAction>>,
+    id: ID,
+    cachedState: Element
+  ) {
+    self.base = base
+    self.id = id
+    self.cachedState = cachedState
+  }
+
+  func readState() -> Element {
+    let elements = self.base.state
+    if let index = elements.index(id: self.id) {
+      self.cachedState = elements[index]
+    }
+    return self.cachedState
+  }
+
+  var isPresent: Bool { self.base.isPresent && self.base.state.index(id: self.id) != nil }
+  var root: any RootCoreProtocol { self.base.root }
+
+  func send(_ action: ElementAction) -> Task<Void, Never>? {
+    self.base.send(.element(id: self.id, action: action))
   }
 }
 

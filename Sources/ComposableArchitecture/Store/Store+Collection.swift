@@ -81,12 +81,7 @@ extension Store {
       return child
     }
     let child = Store<Element, ElementAction>(
-      core: IfLetCore(
-        base: self.core,
-        cachedState: self.core.state[id: id]!,
-        toState: toState,
-        fromAction: { .element(id: id, action: $0) }
-      )
+      core: ElementCore(base: self.core, id: id, cachedState: self.core.state[id: id]!)
     )
     self.children[scopeID] = child
     return child
