@@ -371,10 +371,11 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
     // publisher may call them on any thread.
     let cancellable = publisher.sink(
       receiveCompletion: { @Sendable [weak self, mailbox] _ in
-        if mailbox != nil {
-          // Completion follows the values hopping to the core's actor through the mailbox.
+        if let mailbox {
+          // Completion follows the values through the mailbox, so that none is dropped as
+          // arriving after the end.
           guard let self else { return subscription.complete() }
-          self.perform { _ in subscription.complete() }
+          mailbox.deliver({ subscription.complete() }, to: self)
           return
         }
         // Off the main queue, completion follows the values hopping to it, so that none is
@@ -443,8 +444,13 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   func processMail() {
     guard let mailbox = self.mailbox else { return }
     while let letter = mailbox.next() {
-      if letter.isWithdrawn?() == true { continue }
-      self.receive(letter.action.value, tasks: letter.tasks)
+      switch letter {
+      case let .action(action, tasks, isWithdrawn):
+        if isWithdrawn?() == true { continue }
+        self.receive(action.value, tasks: tasks)
+      case let .work(work):
+        work()
+      }
     }
   }
 
