@@ -233,9 +233,6 @@ extension Store where State: ObservableState {
   }
 }
 
-/// The dependencies of a new root store: the current ones, with a navigation path of its own, so
-/// that its cancellation IDs don't reach another store's effects, and the bodies its reducers
-/// share.
 /// Reports an action sent to a store while it processes another.
 func reportReentrantSend(_ action: some Any) {
   reportIssue(
@@ -279,6 +276,9 @@ extension RootCore {
   }
 }
 
+/// The dependencies of a new root store: the current ones, with a navigation path of its own, so
+/// that its cancellation IDs don't reach another store's effects, and the bodies its reducers
+/// share.
 @usableFromInline
 func rootStoreDependencies(bodies: StoreBodies) -> DependencyValues {
   @Dependency(\.self) var dependencies

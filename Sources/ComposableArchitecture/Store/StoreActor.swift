@@ -7,8 +7,8 @@ import Perception
 /// A store that runs its feature on an actor of your choosing rather than on the main actor.
 ///
 /// It runs the same features as ``Store``: reducers, effects, dependencies, cancellation,
-/// bindings, `@Shared` state and scoping work alike. Code isolated to the store reads its state
-/// and sends actions synchronously; code elsewhere awaits:
+/// bindings, `@Shared` state and scoping work alike. Code elsewhere awaits it; code on the
+/// store's actor reaches it without suspending, through `assumeIsolated`:
 ///
 /// ```swift
 /// let store = StoreActor(initialState: Counter.State()) {
@@ -16,6 +16,11 @@ import Perception
 /// }
 /// await store.send(.incrementButtonTapped).finish()
 /// let count = await store.state.count
+///
+/// // On the store's actor:
+/// store.assumeIsolated { store in
+///   store.send(.incrementButtonTapped)
+/// }
 /// ```
 ///
 /// The store runs on the actor that creates it (its `isolation` parameter, `#isolation` by
@@ -42,7 +47,11 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
   ///
   /// ```swift
   /// actor Session {
-  ///   lazy var store = StoreActor(initialState: App.State(), isolation: self) { App() }
+  ///   var store: StoreActor<App.State, App.Action>?
+  ///
+  ///   func start() {
+  ///     self.store = StoreActor(initialState: App.State(), isolation: self) { App() }
+  ///   }
   /// }
   /// ```
   public init<R: Reducer<State, Action>>(
