@@ -296,3 +296,91 @@ private func makeNonisolatedStore(
     Tally(cancellations: cancellations)
   }
 }
+
+// MARK: - Stores on executors of their own
+
+/// A serial executor that runs its jobs on a dispatch queue of its own, as an event loop runs a
+/// server's connections.
+private final class QueueExecutor: SerialExecutor {
+  let queue: DispatchQueue
+  private let key = DispatchSpecificKey<Bool>()
+
+  init(label: String) {
+    self.queue = DispatchQueue(label: label)
+    self.queue.setSpecific(key: self.key, value: true)
+  }
+
+  var isCurrent: Bool { DispatchQueue.getSpecific(key: self.key) == true }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = self.asUnownedSerialExecutor()
+    self.queue.async { job.runSynchronously(on: executor) }
+  }
+}
+
+/// An actor whose executor is a `QueueExecutor`: a session's, say.
+private actor QueueActor {
+  let executor: QueueExecutor
+
+  init(label: String) {
+    self.executor = QueueExecutor(label: label)
+  }
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    self.executor.asUnownedSerialExecutor()
+  }
+
+  func makeStore(
+    _ reducer: @escaping @Sendable (inout Int, Int) -> Void
+  ) -> StoreActor<Int, Int> {
+    StoreActor(initialState: 0, isolation: self) {
+      Reduce { state, action in
+        reducer(&state, action)
+        return .none
+      }
+    }
+  }
+}
+
+@Suite struct StoreActorExecutorTests {
+  @Test func aStoreMadeOnAnActorWithAnExecutorOfItsOwnReducesOnThatExecutor() async {
+    let actor = QueueActor(label: "session")
+    let executor = actor.executor
+    let onExecutor = LockIsolated<[Bool]>([])
+    let store = await actor.makeStore { state, action in
+      onExecutor.withValue { $0.append(executor.isCurrent) }
+      state += action
+    }
+    await store.send(1)
+    await store.send(2)
+    #expect(await store.state == 3)
+    #expect(onExecutor.value == [true, true])
+  }
+
+  @Test func storesOnDifferentExecutorsReduceAtTheSameTime() async {
+    // Each reducer waits inside its reduce for the other to be inside its own: only stores that
+    // run in parallel get through without timing out.
+    let first = QueueActor(label: "first")
+    let second = QueueActor(label: "second")
+    let firstEntered = DispatchSemaphore(value: 0)
+    let secondEntered = DispatchSemaphore(value: 0)
+    let timedOut = LockIsolated(false)
+    let firstStore = await first.makeStore { state, _ in
+      firstEntered.signal()
+      if secondEntered.wait(timeout: .now() + 5) == .timedOut { timedOut.setValue(true) }
+      state += 1
+    }
+    let secondStore = await second.makeStore { state, _ in
+      secondEntered.signal()
+      if firstEntered.wait(timeout: .now() + 5) == .timedOut { timedOut.setValue(true) }
+      state += 1
+    }
+    async let a: Void = { _ = await firstStore.send(1) }()
+    async let b: Void = { _ = await secondStore.send(1) }()
+    _ = await (a, b)
+    #expect(!timedOut.value)
+    #expect(await firstStore.state == 1)
+    #expect(await secondStore.state == 1)
+  }
+}
