@@ -384,3 +384,84 @@ private actor QueueActor {
     #expect(await secondStore.state == 1)
   }
 }
+
+// MARK: - Shared state between stores on different executors
+
+@Reducer
+private struct SharedTally {
+  @ObservableState
+  struct State: Equatable {
+    @Shared(.inMemory("storeActorSharedTally")) var count = 0
+  }
+
+  enum Action {
+    case increment
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .increment:
+        state.$count.withLock { $0 += 1 }
+        return .none
+      }
+    }
+  }
+}
+
+extension QueueActor {
+  fileprivate func makeSharedTally() -> StoreActor<SharedTally.State, SharedTally.Action> {
+    StoreActor(initialState: SharedTally.State(), isolation: self) { SharedTally() }
+  }
+
+  /// Starts observing `count` through `store` (on this actor), telling `changed` of a change.
+  fileprivate func observeCount(
+    of store: StoreActor<SharedTally.State, SharedTally.Action>,
+    changed: LockIsolated<Int>
+  ) {
+    store.assumeIsolated { store in
+      withObservationTracking {
+        _ = store.count
+      } onChange: {
+        changed.withValue { $0 += 1 }
+      }
+    }
+  }
+}
+
+extension StoreActorExecutorTests {
+  @Test func sharedStateStaysConsistentBetweenStoresOnDifferentExecutors() async {
+    let first = QueueActor(label: "first")
+    let second = QueueActor(label: "second")
+    let firstStore = await first.makeSharedTally()
+    let secondStore = await second.makeSharedTally()
+    let changed = LockIsolated(0)
+    await first.observeCount(of: firstStore, changed: changed)
+
+    await withTaskGroup(of: Void.self) { group in
+      for store in [firstStore, secondStore] {
+        group.addTask {
+          for _ in 0..<1_000 { await store.send(.increment) }
+        }
+      }
+    }
+    #expect(await firstStore.count == 2_000)
+    #expect(await secondStore.count == 2_000)
+    // The first store's reader heard of a change, whichever store made it.
+    #expect(changed.value == 1)
+  }
+
+  @Test func aReaderThroughOneStoreHearsOfAChangeMadeThroughAnother() async {
+    let first = QueueActor(label: "first")
+    let second = QueueActor(label: "second")
+    let firstStore = await first.makeSharedTally()
+    let secondStore = await second.makeSharedTally()
+    let changed = LockIsolated(0)
+    await first.observeCount(of: firstStore, changed: changed)
+    await secondStore.send(.increment)
+    #expect(changed.value == 1)
+    let counts = (await firstStore.count, await secondStore.count)
+    #expect(counts.0 == 1)
+    #expect(counts.1 == 1)
+  }
+}
