@@ -60,14 +60,12 @@ package struct TestSupportCheck: Sendable {
     #if canImport(Darwin)
       return true
     #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-      guard let handle = dlopen("libDependenciesTestObserver.so", RTLD_NOW)
-      else { return false }
-      dlclose(handle)
-      return true
+      // Left open: a Swift library must never be unloaded. The runtime keeps pointers into the
+      // type and conformance records it registered when the library was loaded, and a later
+      // conformance lookup on another thread would read unmapped memory.
+      return dlopen("libDependenciesTestObserver.so", RTLD_NOW) != nil
     #elseif os(Windows)
-      guard let module = LoadLibraryA("DependenciesTestObserver.dll") else { return false }
-      FreeLibrary(module)
-      return true
+      return LoadLibraryA("DependenciesTestObserver.dll") != nil
     #else
       return true
     #endif
