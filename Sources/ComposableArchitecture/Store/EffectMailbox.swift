@@ -59,8 +59,12 @@ final class EffectMailbox<Action>: Sendable {
     }
   }
 
-  /// The first letter left, taken out of the mailbox.
-  func next() -> Letter? {
-    self.letters.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+  /// The letters left, in the order they were left, taken out of the mailbox. (All at once, so
+  /// that a burst of letters costs no more than its length.)
+  func takeAll() -> [Letter] {
+    self.letters.withLock { letters in
+      defer { letters.removeAll() }
+      return letters
+    }
   }
 }

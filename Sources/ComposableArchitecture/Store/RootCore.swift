@@ -443,14 +443,19 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   /// Processes what effects left in the mailbox, in the order they left it.
   func processMail() {
     guard let mailbox = self.mailbox else { return }
-    while let letter = mailbox.next() {
-      switch letter {
-      case let .action(action, tasks, isWithdrawn):
-        if isWithdrawn?() == true { continue }
-        self.receive(action.value, tasks: tasks)
-      case let .work(work):
-        work()
+    // Letters left while these are processed are taken in the next round.
+    var letters = mailbox.takeAll()
+    while !letters.isEmpty {
+      for letter in letters {
+        switch letter {
+        case let .action(action, tasks, isWithdrawn):
+          if isWithdrawn?() == true { continue }
+          self.receive(action.value, tasks: tasks)
+        case let .work(work):
+          work()
+        }
       }
+      letters = mailbox.takeAll()
     }
   }
 

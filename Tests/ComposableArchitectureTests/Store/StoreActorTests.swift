@@ -137,6 +137,16 @@ private struct Child {
     #expect(log == [[1], [1, 2]])
   }
 
+  @Test func anActionSentWhileTheStoreIsReducingIsReportedAndProcessedAfter() async {
+    var log: [Int] = []
+    await withKnownIssue {
+      log = await Worker.shared.sendFromAnObserver()
+    } matching: { issue in
+      issue.description.contains("sent to a store while it was still processing another")
+    }
+    #expect(log == [1, 2])
+  }
+
   @Test func aStoreMadeWhereNoActorIsRunsOnAnActorOfItsOwn() async {
     let store = await makeNonisolatedStore()
     await store.send(.append(7))
@@ -265,6 +275,21 @@ extension Worker {
       store.send(.append(2))
       seen.append(store.state.log)
       return seen
+    }
+  }
+
+  /// Sends from an observer the store tells of its change, while the store is still reducing.
+  fileprivate func sendFromAnObserver() -> [Int] {
+    let actorStore = self.makeStore()
+    return actorStore.assumeIsolated { store in
+      withObservationTracking {
+        _ = store.log
+      } onChange: {
+        // Called as the log changes, inside the store's send.
+        actorStore.assumeIsolated { _ = $0.send(.append(2)) }
+      }
+      store.send(.append(1))
+      return store.log
     }
   }
 
