@@ -130,6 +130,7 @@ private struct Child {
     await store.send(.append(1))
     await store.send(.appendLater(2)).finish()
     #expect(await store.state.log == [1, 2])
+    #expect(await store.withState { $0.log.count } == 2)
   }
 
   @Test func codeOnTheStoresActorSendsAndReadsWithoutWaiting() async {
