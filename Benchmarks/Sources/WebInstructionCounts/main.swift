@@ -87,14 +87,12 @@ struct NoteList {
   }
 }
 
-@MainActor
-func noteView(_ store: StoreOf<Note>) -> Node<Note.Action> {
+func noteView(_ store: LiveStoreOf<Note>) -> Node<Note.Action> {
   @Bindable var store = store
   return li { textField($store.title) }
 }
 
-@MainActor
-func noteListView(_ store: StoreOf<NoteList>) -> Node<NoteList.Action> {
+func noteListView(_ store: LiveStoreOf<NoteList>) -> Node<NoteList.Action> {
   ul { forEach(store.scope(state: \.notes, action: \.notes), noteView) }
 }
 
@@ -106,7 +104,7 @@ func keystroke(rows: Int) -> PageOperation {
     makeSession: {
       var state = NoteList.State()
       state.notes = IdentifiedArray(uniqueElements: (0..<rows).map { Note.State(id: $0) })
-      let store = Store(initialState: state) { NoteList() }
+      let store = LiveStore(initialState: state) { NoteList() }
       return LiveSession(id: "notes", store: store, view: noteListView, limits: limits, logger: logger)
     },
     nextFrame: { page, index in
@@ -123,7 +121,7 @@ let counterClick = PageOperation(
   name: "Web.Click.Counter",
   count: 1_000,
   makeSession: {
-    let store = Store(initialState: Counter.State()) { Counter() }
+    let store = LiveStore(initialState: Counter.State()) { Counter() }
     return LiveSession(id: "counter", store: store, view: counterView, limits: limits, logger: logger)
   },
   nextFrame: { page, _ in

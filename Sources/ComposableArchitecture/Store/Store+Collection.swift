@@ -74,9 +74,7 @@ extension Store {
     id: ID
   ) -> Store<Element, ElementAction>
   where State == IdentifiedArray<ID, Element>, Action == IdentifiedAction<ID, ElementAction> {
-    let toState: KeyPath<State, Element?> = \.[id: id]
-    let toAction: CaseKeyPath<Action, ElementAction> = \Case<Action>.[id: id]
-    let scopeID = ScopeID<State, Action>(state: toState, action: toAction)
+    let scopeID = ScopeID<State, Action>(elementID: id)
     if let child = self.children[scopeID] as? Store<Element, ElementAction> {
       return child
     }

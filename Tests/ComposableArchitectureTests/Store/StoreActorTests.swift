@@ -124,6 +124,48 @@ private struct Child {
   }
 }
 
+/// Rows of tallies, to scope one store per row.
+@Reducer
+private struct Roster {
+  @ObservableState
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Row.State> = [Row.State(id: 1), Row.State(id: 2), Row.State(id: 3)]
+  }
+
+  enum Action {
+    case removeFirst
+    case rows(IdentifiedActionOf<Row>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .removeFirst = action { state.rows.removeFirst() }
+      return .none
+    }
+    .forEach(\.rows, action: \.rows) { Row() }
+  }
+}
+
+@Reducer
+private struct Row {
+  @ObservableState
+  struct State: Equatable, Identifiable {
+    let id: Int
+    var count = 0
+  }
+
+  enum Action {
+    case increment
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, _ in
+      state.count += 1
+      return .none
+    }
+  }
+}
+
 @Suite struct StoreActorTests {
   @Test func theReducerRunsOnTheActorThatMadeTheStore() async {
     let store = await Worker.shared.makeStore()
@@ -221,6 +263,23 @@ private struct Child {
     }
     #expect(await store.state.detail == nil)
     #expect(await store.scope(state: \.detail, action: \.detail.presented) == nil)
+  }
+
+  @Test func anIdentifiedArraysElementsEachGetACachedStoreOnTheSameActor() async {
+    let store = StoreActor(initialState: Roster.State()) { Roster() }
+    let rows = await store.scope(state: \.rows, action: \.rows)
+    #expect(rows.count == 3)
+    let second = rows[1]
+    #expect(second === (await store.scope(state: \.rows, action: \.rows))[1])
+    await second.send(.increment)
+    await second.send(.increment)
+    #expect(await second.state.count == 2)
+    #expect(await store.state.rows.map(\.count) == [0, 2, 0])
+    await store.send(.removeFirst)
+    let remaining = await store.scope(state: \.rows, action: \.rows)
+    #expect(remaining.count == 2)
+    // The row keeps its store, by ID, wherever it now is.
+    #expect(remaining[0] === second)
   }
 
   @Test func readersOfAPropertyHearOfItsChangeAndOfAReplacedState() async {

@@ -103,7 +103,7 @@ public enum TodoListsApp {
     LiveFeature(
       path: "lists", title: "Lists", summary: "Your to-do lists.",
       makeStore: { request in
-        Store(initialState: Lists.State(user: request[User.self]?.name ?? "", directory: dataDirectory)) {
+        LiveStore(initialState: Lists.State(user: request[User.self]?.name ?? "", directory: dataDirectory)) {
           Lists()
         }
       },

@@ -33,7 +33,7 @@ public struct TodoList: Codable, Equatable, Identifiable, Sendable {
 /// (`/app/lists/<list id>?filter=active`, see ``listsRoute``).
 ///
 /// ```swift
-/// Store(initialState: Lists.State(user: "ada", directory: dataDirectory)) { Lists() }
+/// LiveStore(initialState: Lists.State(user: "ada", directory: dataDirectory)) { Lists() }
 /// ```
 @Reducer
 public struct Lists {

@@ -35,8 +35,7 @@ func link(to listID: TodoList.ID, filter: Lists.Filter = .all) -> String {
 
 /// The lists page: the user's lists beside the open one, its items filtered, forms to add
 /// lists and items, and a sign-out button (a plain form the app's own route handles).
-@MainActor
-public func listsView(_ store: StoreOf<Lists>) -> Node<Lists.Action> {
+public func listsView(_ store: LiveStoreOf<Lists>) -> Node<Lists.Action> {
   @Bindable var store = store
   return div(["class": "lists"]) {
     Node.tag("div", ["class": "account"]) {

@@ -18,7 +18,7 @@ import Testing
 
   func page(for user: String, at location: String = "") -> LivePage<Lists.State, Lists.Action> {
     LivePage(
-      store: Store(initialState: Lists.State(user: user, directory: directory)) {
+      store: LiveStore(initialState: Lists.State(user: user, directory: directory)) {
         Lists()
       } withDependencies: { [uuid] in
         $0.uuid = uuid

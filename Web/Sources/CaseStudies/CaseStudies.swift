@@ -63,8 +63,8 @@ public func idea(of study: CaseStudy) -> String {
 public func page(for study: CaseStudy) -> LiveFeature {
   func feature<State, Action>(
     _ path: String,
-    _ makeStore: @escaping @MainActor @Sendable () -> Store<State, Action>,
-    _ view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>,
+    _ makeStore: @escaping @MainActor @Sendable () -> LiveStore<State, Action>,
+    _ view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>,
     route: LiveRoute<State, Action>? = nil
   ) -> LiveFeature {
     LiveFeature(
@@ -77,42 +77,42 @@ public func page(for study: CaseStudy) -> LiveFeature {
     return LiveFeature(
       path: "counter", title: study.title, summary: study.summary,
       initialState: { Counter.State() },
-      makeStore: { state in Store(initialState: state) { Counter() } },
+      makeStore: { state in LiveStore(initialState: state) { Counter() } },
       view: counterView)
   case .twoCounters:
     return feature(
-      "two-counters", { Store(initialState: TwoCounters.State()) { TwoCounters() } },
+      "two-counters", { LiveStore(initialState: TwoCounters.State()) { TwoCounters() } },
       twoCountersView)
   case .bindingsBasics:
     return feature(
-      "bindings-basics", { Store(initialState: BindingsBasics.State()) { BindingsBasics() } },
+      "bindings-basics", { LiveStore(initialState: BindingsBasics.State()) { BindingsBasics() } },
       bindingsBasicsView)
   case .settingsForm:
     return feature(
-      "settings-form", { Store(initialState: SettingsForm.State()) { SettingsForm() } },
+      "settings-form", { LiveStore(initialState: SettingsForm.State()) { SettingsForm() } },
       settingsFormView)
   case .favoriting:
     return feature(
-      "favoriting", { Store(initialState: Episodes.State()) { Episodes() } }, episodesView)
+      "favoriting", { LiveStore(initialState: Episodes.State()) { Episodes() } }, episodesView)
   case .favoritePrimes:
     return feature(
-      "favorite-primes", { Store(initialState: PrimeApp.State()) { PrimeApp() } }, primeAppView)
+      "favorite-primes", { LiveStore(initialState: PrimeApp.State()) { PrimeApp() } }, primeAppView)
   case .effectsBasics:
     return feature(
-      "effects-basics", { Store(initialState: EffectsBasics.State()) { EffectsBasics() } },
+      "effects-basics", { LiveStore(initialState: EffectsBasics.State()) { EffectsBasics() } },
       effectsBasicsView)
   case .effectsCancellation:
     return feature(
       "effects-cancellation",
-      { Store(initialState: EffectsCancellation.State()) { EffectsCancellation() } },
+      { LiveStore(initialState: EffectsCancellation.State()) { EffectsCancellation() } },
       effectsCancellationView)
   case .timers:
-    return feature("timers", { Store(initialState: Timers.State()) { Timers() } }, timersView)
+    return feature("timers", { LiveStore(initialState: Timers.State()) { Timers() } }, timersView)
   case .longLivingEffects:
     return feature(
       "long-living-effects",
       {
-        let store = Store(initialState: LongLivingEffects.State()) { LongLivingEffects() }
+        let store = LiveStore(initialState: LongLivingEffects.State()) { LongLivingEffects() }
         // The page is shown for as long as the session lives: this stands in for SwiftUI's
         // `.task { await store.send(.task).finish() }`; releasing the store ends the effect.
         store.send(.task)
@@ -121,29 +121,29 @@ public func page(for study: CaseStudy) -> LiveFeature {
       longLivingEffectsView)
   case .todos:
     return feature(
-      "todos", { Store(initialState: TodoList.State()) { TodoList() } }, todoListView,
+      "todos", { LiveStore(initialState: TodoList.State()) { TodoList() } }, todoListView,
       route: todoListRoute)
   case .search:
     return feature(
-      "search", { Store(initialState: Search.State()) { Search() } }, searchView,
+      "search", { LiveStore(initialState: Search.State()) { Search() } }, searchView,
       route: searchRoute)
   case .navigationBasics:
     return feature(
       "navigation-basics",
-      { Store(initialState: NavigationBasics.State()) { NavigationBasicsPage() } },
+      { LiveStore(initialState: NavigationBasics.State()) { NavigationBasicsPage() } },
       navigationBasicsView)
   case .navigationStack:
     return feature(
       "navigation-stack",
-      { Store(initialState: NavigationStackDemo.State()) { NavigationStackPage() } },
+      { LiveStore(initialState: NavigationStackDemo.State()) { NavigationStackPage() } },
       navigationStackView)
   case .recursion:
     return feature(
-      "recursion", { Store(initialState: Nested.State(id: UUID(), name: "Root")) { Nested() } },
+      "recursion", { LiveStore(initialState: Nested.State(id: UUID(), name: "Root")) { Nested() } },
       nestedView)
   case .sharedStats:
     return feature(
-      "shared-state", { Store(initialState: SharedStatsDemo.State()) { SharedStatsDemo() } },
+      "shared-state", { LiveStore(initialState: SharedStatsDemo.State()) { SharedStatsDemo() } },
       sharedStatsView)
   }
 }
@@ -155,21 +155,21 @@ public let rendererChecks: [LiveFeature] = [
     path: "profile-form",
     title: "Profile form",
     summary: "Renderer check: every bound control (text, text area, toggle, number, slider, picker, stepper) and a form; the name is cut to 16 characters.",
-    makeStore: { Store(initialState: ProfileForm.State()) { ProfileForm() } },
+    makeStore: { LiveStore(initialState: ProfileForm.State()) { ProfileForm() } },
     view: profileFormView
   ),
   LiveFeature(
     path: "navigation",
     title: "Navigation",
     summary: "Renderer check: a sheet closed by Escape, the backdrop or dismiss(), an alert, a confirmation dialog, and a stack with links and dismiss().",
-    makeStore: { Store(initialState: NavigationDemo.State()) { NavigationDemo() } },
+    makeStore: { LiveStore(initialState: NavigationDemo.State()) { NavigationDemo() } },
     view: navigationDemoView
   ),
   LiveFeature(
     path: "checklist",
     title: "Checklist",
     summary: "Renderer check: rows as keyed components; add, remove and move rows while the others keep their nodes, and a focused field its focus.",
-    makeStore: { Store(initialState: Checklist.State()) { Checklist() } },
+    makeStore: { LiveStore(initialState: Checklist.State()) { Checklist() } },
     view: checklistView
   ),
 ]

@@ -68,8 +68,7 @@ public struct Checklist {
 }
 
 /// The checklist's page.
-@MainActor
-public func checklistView(_ store: StoreOf<Checklist>) -> Node<Checklist.Action> {
+public func checklistView(_ store: LiveStoreOf<Checklist>) -> Node<Checklist.Action> {
   div {
     button("Add item", send: .addButtonTapped)
     Node.tag("ul", ["class": "checklist"]) {
@@ -85,8 +84,7 @@ public func checklistView(_ store: StoreOf<Checklist>) -> Node<Checklist.Action>
   }
 }
 
-@MainActor
-func checklistItemView(_ store: StoreOf<ChecklistItem>) -> Node<ChecklistItem.Action> {
+func checklistItemView(_ store: LiveStoreOf<ChecklistItem>) -> Node<ChecklistItem.Action> {
   @Bindable var store = store
   return .fragment([
     toggle($store.isDone, ""),

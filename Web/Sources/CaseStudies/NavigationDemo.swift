@@ -172,8 +172,7 @@ public struct NavigationDemo {
 }
 
 /// The navigation page.
-@MainActor
-public func navigationDemoView(_ store: StoreOf<NavigationDemo>) -> Node<NavigationDemo.Action> {
+public func navigationDemoView(_ store: LiveStoreOf<NavigationDemo>) -> Node<NavigationDemo.Action> {
   @Bindable var store = store
   return div {
     navigationStack(path: $store.scope(\.path, action: \.path)) {
@@ -188,9 +187,10 @@ public func navigationDemoView(_ store: StoreOf<NavigationDemo>) -> Node<Navigat
         "Open page 100", state: .page(StackPage.State(number: 100)),
         path: store.scope(\.path, action: \.path))
     } destination: { store in
-      switch store.case {
-      case let .page(store):
-        component(store, stackPageView)
+      if let page = store.scope(\.page, action: \.page) {
+        component(page, stackPageView)
+      } else {
+        .fragment([])
       }
     }
     sheet(item: $store.scope(\.editor, action: \.editor), noteEditorView)
@@ -199,8 +199,7 @@ public func navigationDemoView(_ store: StoreOf<NavigationDemo>) -> Node<Navigat
   }
 }
 
-@MainActor
-func noteEditorView(_ store: StoreOf<NoteEditor>) -> Node<NoteEditor.Action> {
+func noteEditorView(_ store: LiveStoreOf<NoteEditor>) -> Node<NoteEditor.Action> {
   @Bindable var store = store
   return div(["class": "editor"]) {
     h2("Edit note")
@@ -211,8 +210,7 @@ func noteEditorView(_ store: StoreOf<NoteEditor>) -> Node<NoteEditor.Action> {
   }
 }
 
-@MainActor
-func stackPageView(_ store: StoreOf<StackPage>) -> Node<StackPage.Action> {
+func stackPageView(_ store: LiveStoreOf<StackPage>) -> Node<StackPage.Action> {
   div(["class": "page"]) {
     h2("Page \(store.number)")
     button("Next page", send: .nextButtonTapped)

@@ -57,8 +57,7 @@ public struct ProfileForm {
 }
 
 /// The profile form's page.
-@MainActor
-public func profileFormView(_ store: StoreOf<ProfileForm>) -> Node<ProfileForm.Action> {
+public func profileFormView(_ store: LiveStoreOf<ProfileForm>) -> Node<ProfileForm.Action> {
   @Bindable var store = store
   return form(onSubmit: .saveButtonTapped, ["class": "profile"]) {
     // Inline CSS: not escaped (the `>` stays a combinator), and allowed by the page's nonce.

@@ -7,8 +7,7 @@ import ComposableArchitecture
   /// Declare it over a store inside a view function, then pass `$store.field` to a control:
   ///
   /// ```swift
-  /// @MainActor
-  /// func settingsView(_ store: StoreOf<Settings>) -> Node<Settings.Action> {
+  /// func settingsView(_ store: LiveStoreOf<Settings>) -> Node<Settings.Action> {
   ///   @Bindable var store = store
   ///   return form(onSubmit: .saveButtonTapped) {
   ///     textField($store.displayName)
@@ -43,64 +42,12 @@ import ComposableArchitecture
     public var projectedValue: Bindable<Value> { self }
   }
 
-  extension Bindable {
-    /// A field of a store's state, to be bound with ``_StoreBindableField/sending(_:)``: for
-    /// features whose actions are not `BindableAction`s.
-    ///
-    /// ```swift
-    /// textField($store.query.sending(\.queryChanged))
-    /// ```
-    @MainActor
-    public subscript<State: ObservableState, Action, Member>(
-      dynamicMember keyPath: KeyPath<State, Member>
-    ) -> _StoreBindableField<State, Action, Member> where Value == Store<State, Action> {
-      _StoreBindableField(store: wrappedValue, keyPath: keyPath)
-    }
-
-    /// A binding to a field of a store's state whose action is a `BindableAction`.
-    ///
-    /// ```swift
-    /// textField($store.displayName)
-    /// ```
-    @MainActor
-    public subscript<State: ObservableState, Action: BindableAction, Member: Equatable & Sendable>(
-      dynamicMember keyPath: WritableKeyPath<State, Member>
-    ) -> Binding<Member> where Value == Store<State, Action>, Action.State == State {
-      let store = wrappedValue
-      return Binding(
-        get: { store.state[keyPath: keyPath] },
-        set: { store[dynamicMember: keyPath] = $0 }
-      )
-    }
-
-    /// A binding to a field of a store's state whose action is a `ViewAction` holding a
-    /// `BindableAction`: writing it sends `.view(.binding(.set(\.field, value)))`.
-    ///
-    /// ```swift
-    /// textField($store.query)
-    /// ```
-    @MainActor
-    public subscript<State: ObservableState, Action: ViewAction, Member: Equatable & Sendable>(
-      dynamicMember keyPath: WritableKeyPath<State, Member>
-    ) -> Binding<Member>
-    where
-      Value == Store<State, Action>, Action.ViewAction: BindableAction,
-      Action.ViewAction.State == State
-    {
-      let store = wrappedValue
-      return Binding(
-        get: { store.state[keyPath: keyPath] },
-        set: { store[dynamicMember: keyPath] = $0 }
-      )
-    }
-  }
 #endif
 
 /// A field of a store's state that ``Bindable`` makes from `$store.field`; ``sending(_:)``
 /// turns it into a binding that writes by sending an action.
-@MainActor
 public struct _StoreBindableField<State: ObservableState, Action, Value> {
-  let store: Store<State, Action>
+  let store: LiveStore<State, Action>
   let keyPath: KeyPath<State, Value>
 
   /// A binding that reads the field (observed) and writes by sending the action the case key
@@ -119,7 +66,7 @@ public struct _StoreBindableField<State: ObservableState, Action, Value> {
   }
 }
 
-extension Store where State: ObservableState {
+extension LiveStore where State: ObservableState {
   /// A binding to the store of a presented child feature, for ``sheet(item:key:_:)`` and
   /// ``alert(_:)``: it reads the child store (`nil` while nothing is presented) and, set to `nil`,
   /// sends `.dismiss`.
@@ -134,7 +81,7 @@ extension Store where State: ObservableState {
   public func presentation<ChildState, ChildAction>(
     state: KeyPath<State, ChildState?>,
     action: CaseKeyPath<Action, PresentationAction<ChildAction>>
-  ) -> Binding<Store<ChildState, ChildAction>?> {
+  ) -> Binding<LiveStore<ChildState, ChildAction>?> {
     let presented: CaseKeyPath<PresentationAction<ChildAction>, ChildAction> = \.presented
     let childAction = action.appending(path: presented)
     return Binding(
@@ -158,12 +105,18 @@ extension Store where State: ObservableState {
   public func stack<ElementState, ElementAction>(
     state: KeyPath<State, StackState<ElementState>>,
     action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
-  ) -> Binding<Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>> {
+  ) -> Binding<LiveStore<StackState<ElementState>, StackAction<ElementState, ElementAction>>> {
     Binding(
       get: {
         _ = self.state[keyPath: state]
         let pathStore = self.scope(state: state, action: action)
-        StackScopes.register(parent: self, state: state, action: action, pathStore: pathStore)
+        pathStore.stackElement = { [self] id in
+          let elementState = state.appending(
+            path: \StackState<ElementState>.[
+              id: id, fileID: "ComposableWeb/Bindable.swift", filePath: "Bindable.swift",
+              line: 0, column: 0])
+          return self.scope(state: elementState, action: action.appending(path: \.[id: id]))
+        }
         return pathStore
       },
       set: { _ in }
@@ -172,6 +125,54 @@ extension Store where State: ObservableState {
 }
 
 #if !canImport(SwiftUI)
+  extension Bindable {
+    /// A field of a live store's state, to be bound with ``_StoreBindableField/sending(_:)``.
+    ///
+    /// ```swift
+    /// textField($store.query.sending(\.queryChanged))
+    /// ```
+    public subscript<State: ObservableState, Action, Member>(
+      dynamicMember keyPath: KeyPath<State, Member>
+    ) -> _StoreBindableField<State, Action, Member> where Value == LiveStore<State, Action> {
+      _StoreBindableField(store: wrappedValue, keyPath: keyPath)
+    }
+
+    /// A binding to a field of a live store's state whose action is a `BindableAction`.
+    ///
+    /// ```swift
+    /// textField($store.displayName)
+    /// ```
+    public subscript<State: ObservableState, Action: BindableAction, Member: Equatable & Sendable>(
+      dynamicMember keyPath: WritableKeyPath<State, Member>
+    ) -> Binding<Member> where Value == LiveStore<State, Action>, Action.State == State {
+      let store = wrappedValue
+      return Binding(
+        get: { store.state[keyPath: keyPath] },
+        set: { store[dynamicMember: keyPath] = $0 }
+      )
+    }
+
+    /// A binding to a field of a live store's state whose action is a `ViewAction` holding a
+    /// `BindableAction`.
+    ///
+    /// ```swift
+    /// textField($store.query)
+    /// ```
+    public subscript<State: ObservableState, Action: ViewAction, Member: Equatable & Sendable>(
+      dynamicMember keyPath: WritableKeyPath<State, Member>
+    ) -> Binding<Member>
+    where
+      Value == LiveStore<State, Action>, Action.ViewAction: BindableAction,
+      Action.ViewAction.State == State
+    {
+      let store = wrappedValue
+      return Binding(
+        get: { store.state[keyPath: keyPath] },
+        set: { store[dynamicMember: keyPath] = $0 }
+      )
+    }
+  }
+
   extension Bindable {
     /// A binding to the store of a presented child feature: `nil` while nothing is presented;
     /// set to `nil` it sends `.dismiss`.
@@ -182,21 +183,19 @@ extension Store where State: ObservableState {
     /// }
     /// alert($store.scope(\.alert, action: \.alert))
     /// ```
-    @MainActor
     public func scope<State: ObservableState, Action, ChildState, ChildAction>(
       _ state: KeyPath<State, ChildState?>,
       action: CaseKeyPath<Action, PresentationAction<ChildAction>>
-    ) -> Binding<Store<ChildState, ChildAction>?> where Value == Store<State, Action> {
+    ) -> Binding<LiveStore<ChildState, ChildAction>?> where Value == LiveStore<State, Action> {
       wrappedValue.presentation(state: state, action: action)
     }
 
     /// The same as ``scope(_:action:)-(KeyPath<State,ChildState?>,_)``, in the spelling from
     /// before TCA 1.26.
-    @MainActor
     public func scope<State: ObservableState, Action, ChildState, ChildAction>(
       state: KeyPath<State, ChildState?>,
       action: CaseKeyPath<Action, PresentationAction<ChildAction>>
-    ) -> Binding<Store<ChildState, ChildAction>?> where Value == Store<State, Action> {
+    ) -> Binding<LiveStore<ChildState, ChildAction>?> where Value == LiveStore<State, Action> {
       self.scope(state, action: action)
     }
 
@@ -206,26 +205,24 @@ extension Store where State: ObservableState {
     /// navigationStack(path: $store.scope(\.path, action: \.path)) {
     ///   rootView(store)
     /// } destination: { store in
-    ///   switch store.case { case let .detail(store): component(store, detailView) }
+    ///   if let detail = store.scope(\.detail, action: \.detail) { component(detail, detailView) }
     /// }
     /// ```
-    @MainActor
     public func scope<State: ObservableState, Action, ElementState, ElementAction>(
       _ state: KeyPath<State, StackState<ElementState>>,
       action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
-    ) -> Binding<Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>>
-    where Value == Store<State, Action> {
+    ) -> Binding<LiveStore<StackState<ElementState>, StackAction<ElementState, ElementAction>>>
+    where Value == LiveStore<State, Action> {
       wrappedValue.stack(state: state, action: action)
     }
 
     /// The same as ``scope(_:action:)-(KeyPath<State,StackState<ElementState>>,_)``, in the
     /// spelling from before TCA 1.26.
-    @MainActor
     public func scope<State: ObservableState, Action, ElementState, ElementAction>(
       state: KeyPath<State, StackState<ElementState>>,
       action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>
-    ) -> Binding<Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>>
-    where Value == Store<State, Action> {
+    ) -> Binding<LiveStore<StackState<ElementState>, StackAction<ElementState, ElementAction>>>
+    where Value == LiveStore<State, Action> {
       self.scope(state, action: action)
     }
   }

@@ -10,8 +10,9 @@ public struct Component {
   /// The store the component shows: a parent's new render keeps a mounted child only if it
   /// shows the same store.
   let identity: ObjectIdentifier?
-  /// Builds the view, reading the state it shows, and returns its nodes with their store.
-  let body: @MainActor () -> any ComponentBody
+  /// Builds the view, reading the state it shows, and returns its nodes with their store. It
+  /// runs on the session's actor.
+  let body: () -> any ComponentBody
 }
 
 /// Embeds `view` of `store` as a ``Component`` inside a parent's nodes.
@@ -20,8 +21,7 @@ public struct Component {
 /// renders only the child:
 ///
 /// ```swift
-/// @MainActor
-/// func twoCountersView(_ store: StoreOf<TwoCounters>) -> Node<TwoCounters.Action> {
+/// func twoCountersView(_ store: LiveStoreOf<TwoCounters>) -> Node<TwoCounters.Action> {
 ///   div {
 ///     component(store.scope(\.first, action: \.first), key: "first", counterView)
 ///     component(store.scope(\.second, action: \.second), key: "second", counterView)
@@ -31,13 +31,13 @@ public struct Component {
 ///
 /// `key` names the component among its siblings; without one, its position does.
 public func component<State, Action, ParentAction>(
-  _ store: Store<State, Action>,
+  _ store: LiveStore<State, Action>,
   key: String? = nil,
-  _ view: @escaping @MainActor (Store<State, Action>) -> Node<Action>
+  _ view: @escaping (LiveStore<State, Action>) -> Node<Action>
 ) -> Node<ParentAction> {
   .component(
     Component(
-      key: key, identity: ObjectIdentifier(store),
+      key: key, identity: ObjectIdentifier(store.storeActor),
       body: { StoreNodes(nodes: view(store), store: store) }))
 }
 
@@ -54,10 +54,9 @@ public func component<State, Action, ParentAction>(
 ///   }
 /// }
 /// ```
-@MainActor
 public func forEach<ID: Hashable & Sendable, State: Identifiable, Action, ParentAction>(
-  _ stores: _StoreCollection<ID, State, Action>,
-  _ view: @escaping @MainActor (Store<State, Action>) -> Node<Action>
+  _ stores: LiveStoreCollection<ID, State, Action>,
+  _ view: @escaping (LiveStore<State, Action>) -> Node<Action>
 ) -> Node<ParentAction> {
   .fragment(
     stores.map { store in
@@ -75,9 +74,9 @@ protocol ComponentBody {
     into output: inout [UInt8])
 }
 
-struct StoreNodes<State, Action>: ComponentBody {
-  let nodes: Node<Action>
-  let store: Store<State, Action>
+struct StoreNodes<Store: ActionReceiver>: ComponentBody {
+  let nodes: Node<Store.Action>
+  let store: Store
 
   @MainActor
   func write(
@@ -87,6 +86,18 @@ struct StoreNodes<State, Action>: ComponentBody {
     renderer.write(nodes, sendingTo: store, context: &context, into: &output)
   }
 }
+
+/// What a component's handlers send their actions to, and a session reads: its store.
+package protocol ActionReceiver {
+  associatedtype State
+  associatedtype Action
+  @MainActor
+  func send(_ action: Action) -> StoreTask
+  @MainActor
+  func withState<R>(_ body: (_ state: State) -> R) -> R
+}
+
+extension LiveStore: ActionReceiver {}
 
 /// A handler bound to a store: runs with the value the page sent.
 struct BoundHandler {
@@ -102,7 +113,7 @@ struct BoundHandler {
 
   /// `handler`, sending its actions to `store`.
   @MainActor
-  init<State, Action>(_ handler: Handler<Action>, sendingTo store: Store<State, Action>) {
+  init<Store: ActionReceiver>(_ handler: Handler<Store.Action>, sendingTo store: Store) {
     switch handler {
     case let .send(action):
       // The task of its effects, which a form posted without JavaScript waits for.

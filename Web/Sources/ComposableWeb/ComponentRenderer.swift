@@ -118,8 +118,8 @@ final class ComponentRenderer {
   }
 
   /// Writes a component's nodes, issuing an id for each of their handlers.
-  func write<State, Action>(
-    _ node: Node<Action>, sendingTo store: Store<State, Action>, context: inout Context,
+  func write<Store: ActionReceiver>(
+    _ node: Node<Store.Action>, sendingTo store: Store, context: inout Context,
     into output: inout [UInt8]
   ) {
     switch node {

@@ -306,7 +306,7 @@ public func button<Action>(
   .tag("button", attributes, events: [("click", .input(.perform(perform)))]) { label }
 }
 
-extension Store where State: ObservableState {
+extension LiveStore where State: ObservableState {
   /// A binding that reads `get` of the state (observed) and writes by sending the action
   /// `send` makes from the new value: the store counterpart of `ViewStore.binding(get:send:)`,
   /// for features whose actions are not `BindableAction`s.

@@ -10,7 +10,7 @@ import Logging
 ///   path: "counter",
 ///   title: "Counter",
 ///   summary: "Count up and down, fetch a fact, run a timer.",
-///   makeStore: { Store(initialState: Counter.State()) { Counter() } },
+///   makeStore: { LiveStore(initialState: Counter.State()) { Counter() } },
 ///   view: counterView
 /// )
 /// ```
@@ -51,17 +51,25 @@ public struct LiveFeature: Sendable {
   /// Describes a feature whose sessions each own a store made by `makeStore`, shown by `view`.
   /// `appearAction`, if any, is sent when a session starts, before its first render, as a
   /// SwiftUI view's `.task` would be.
+  ///
+  /// ```swift
+  /// LiveFeature(
+  ///   path: "counter", title: "Counter", summary: "Count up and down.",
+  ///   makeStore: { LiveStore(initialState: Counter.State()) { Counter() } },
+  ///   view: counterView
+  /// )
+  /// ```
   public init<State, Action>(
     path: String,
     title: String,
     summary: String,
-    makeStore: @escaping @MainActor @Sendable () -> Store<State, Action>,
+    makeStore: @escaping @MainActor @Sendable () -> LiveStore<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
     route: LiveRoute<State, Action>? = nil,
-    view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
+    view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
   ) {
     self.init(
-      path: path, title: title, summary: summary, makeStore: { _ in makeStore() },
+      path: path, title: title, summary: summary, sessionStore: { _ in makeStore() },
       appearAction: appearAction, route: route, view: view)
   }
 
@@ -73,7 +81,7 @@ public struct LiveFeature: Sendable {
   /// LiveFeature(
   ///   path: "todos", title: "To-dos", summary: "Your lists.",
   ///   makeStore: { request in
-  ///     Store(initialState: Todos.State(filter: Filter(rawValue: request.query("filter") ?? "") ?? .all)) {
+  ///     LiveStore(initialState: Todos.State(filter: Filter(rawValue: request.query("filter") ?? "") ?? .all)) {
   ///       Todos()
   ///     } withDependencies: {
   ///       $0.currentUser = request[User.self]
@@ -86,10 +94,24 @@ public struct LiveFeature: Sendable {
     path: String,
     title: String,
     summary: String,
-    makeStore: @escaping @MainActor @Sendable (LiveRequest) -> Store<State, Action>,
+    makeStore: @escaping @MainActor @Sendable (LiveRequest) -> LiveStore<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
     route: LiveRoute<State, Action>? = nil,
-    view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
+    view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
+  ) {
+    self.init(
+      path: path, title: title, summary: summary, sessionStore: makeStore,
+      appearAction: appearAction, route: route, view: view)
+  }
+
+  init<SessionStore: ActionReceiver>(
+    path: String,
+    title: String,
+    summary: String,
+    sessionStore makeStore: @escaping @MainActor @Sendable (LiveRequest) -> SessionStore,
+    appearAction: (@Sendable () -> SessionStore.Action)?,
+    route: LiveRoute<SessionStore.State, SessionStore.Action>?,
+    view: @escaping @Sendable (SessionStore) -> Node<SessionStore.Action>
   ) {
     self.path = path
     self.title = title
@@ -117,7 +139,7 @@ public struct LiveFeature: Sendable {
   ///   title: "Counter",
   ///   summary: "Count up and down.",
   ///   initialState: { Counter.State() },
-  ///   makeStore: { state in Store(initialState: state) { Counter() } },
+  ///   makeStore: { state in LiveStore(initialState: state) { Counter() } },
   ///   view: counterView
   /// )
   /// ```
@@ -126,14 +148,14 @@ public struct LiveFeature: Sendable {
     title: String,
     summary: String,
     initialState: @escaping @MainActor @Sendable () -> State,
-    makeStore: @escaping @MainActor @Sendable (State) -> Store<State, Action>,
+    makeStore: @escaping @MainActor @Sendable (State) -> LiveStore<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
     route: LiveRoute<State, Action>? = nil,
-    view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
+    view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
   ) {
     self.init(
       path: path, title: title, summary: summary, initialState: { _ in initialState() },
-      makeStore: makeStore, appearAction: appearAction, route: route, view: view)
+      sessionStore: makeStore, appearAction: appearAction, route: route, view: view)
   }
 
   /// Describes a restorable feature, as above, whose initial state comes from the request of
@@ -143,7 +165,7 @@ public struct LiveFeature: Sendable {
   /// LiveFeature(
   ///   path: "counter", title: "Counter", summary: "Count up and down.",
   ///   initialState: { request in Counter.State(count: Int(request.query("count") ?? "") ?? 0) },
-  ///   makeStore: { state in Store(initialState: state) { Counter() } },
+  ///   makeStore: { state in LiveStore(initialState: state) { Counter() } },
   ///   view: counterView
   /// )
   /// ```
@@ -152,11 +174,27 @@ public struct LiveFeature: Sendable {
     title: String,
     summary: String,
     initialState: @escaping @MainActor @Sendable (LiveRequest) -> State,
-    makeStore: @escaping @MainActor @Sendable (State) -> Store<State, Action>,
+    makeStore: @escaping @MainActor @Sendable (State) -> LiveStore<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
     route: LiveRoute<State, Action>? = nil,
-    view: @escaping @MainActor @Sendable (Store<State, Action>) -> Node<Action>
+    view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
   ) {
+    self.init(
+      path: path, title: title, summary: summary, initialState: initialState,
+      sessionStore: makeStore, appearAction: appearAction, route: route, view: view)
+  }
+
+  init<SessionStore: ActionReceiver>(
+    path: String,
+    title: String,
+    summary: String,
+    initialState: @escaping @MainActor @Sendable (LiveRequest) -> SessionStore.State,
+    sessionStore makeStore: @escaping @MainActor @Sendable (SessionStore.State) -> SessionStore,
+    appearAction: (@Sendable () -> SessionStore.Action)?,
+    route: LiveRoute<SessionStore.State, SessionStore.Action>?,
+    view: @escaping @Sendable (SessionStore) -> Node<SessionStore.Action>
+  ) where SessionStore.State: Codable {
+    typealias State = SessionStore.State
     self.path = path
     self.title = title
     self.summary = summary

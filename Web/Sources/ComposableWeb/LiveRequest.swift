@@ -74,7 +74,7 @@ public struct LiveRequest: Sendable {
   /// }
   /// // …and in the feature:
   /// makeStore: { request in
-  ///   Store(initialState: Lists.State(owner: request[User.self]?.name ?? "")) { Lists() }
+  ///   LiveStore(initialState: Lists.State(owner: request[User.self]?.name ?? "")) { Lists() }
   /// }
   /// ```
   public subscript<Value: Sendable>(_ type: Value.Type) -> Value? {

@@ -17,6 +17,7 @@ import Synchronization
 /// `disabled` (or inside a `disabled` fieldset) get no id at all.
 ///
 /// ```swift
+/// let store = LiveStore(initialState: Counter.State()) { Counter() }
 /// let session = LiveSession(id: "…", store: store, view: counterView, logger: logger)
 /// let first = session.start()       // {"html":"…","session":"…","type":"render"}
 /// session.receive(#"{"handler":"h1"}"#)
@@ -93,15 +94,15 @@ public final class LiveSession {
   /// ```swift
   /// LiveSession(
   ///   id: LiveSession.makeID(),
-  ///   store: Store(initialState: Counter.State()) { Counter() },
+  ///   store: LiveStore(initialState: Counter.State()) { Counter() },
   ///   view: counterView,
   ///   logger: logger
   /// )
   /// ```
   public convenience init<State, Action>(
     id: String,
-    store: Store<State, Action>,
-    view: @escaping @MainActor (Store<State, Action>) -> Node<Action>,
+    store: LiveStore<State, Action>,
+    view: @escaping (LiveStore<State, Action>) -> Node<Action>,
     replacedHandlerGrace: Duration = .seconds(5),
     limits: LiveLimits = LiveLimits(),
     logger: Logger
@@ -118,15 +119,19 @@ public final class LiveSession {
 
   /// A session of a feature's page: its route, if any, follows `location` (a deep link's), and
   /// then `appearAction` is sent.
-  package convenience init<State, Action>(
-    id: String, store: Store<State, Action>,
-    view: @escaping @MainActor (Store<State, Action>) -> Node<Action>,
-    route: LiveRoute<State, Action>?, location: LiveLocation?,
-    appearAction: (@Sendable () -> Action)?, limits: LiveLimits, logger: Logger
+  package convenience init<Store: ActionReceiver>(
+    id: String, store: Store,
+    view: @escaping (Store) -> Node<Store.Action>,
+    route: LiveRoute<Store.State, Store.Action>?, location: LiveLocation?,
+    appearAction: (@Sendable () -> Store.Action)?, limits: LiveLimits, logger: Logger
   ) {
-    self.init(id: id, store: store, view: view, limits: limits, logger: logger)
+    self.init(
+      id: id,
+      root: Component(
+        key: nil, identity: nil, body: { StoreNodes(nodes: view(store), store: store) }),
+      replacedHandlerGrace: .seconds(5), limits: limits, logger: logger)
     if let route { follow(route, of: store, startingAt: location) }
-    if let appearAction { store.send(appearAction()) }
+    if let appearAction { _ = store.send(appearAction()) }
   }
 
   init(
@@ -154,13 +159,14 @@ public final class LiveSession {
 
   /// Makes the page's URL follow `store`'s state by `route`; when the session starts at a deep
   /// link, `location` is where it starts, and the action it asks for is sent now.
-  func follow<State, Action>(
-    _ route: LiveRoute<State, Action>, of store: Store<State, Action>, startingAt location: LiveLocation?
+  func follow<Store: ActionReceiver>(
+    _ route: LiveRoute<Store.State, Store.Action>, of store: Store,
+    startingAt location: LiveLocation?
   ) {
     self.route = Route(
       location: { store.withState { route.location($0) } },
       navigate: { location in
-        if let action = route.action(location) { store.send(action) }
+        if let action = route.action(location) { _ = store.send(action) }
       },
       history: route.history)
     if let location { self.route?.navigate(location) }

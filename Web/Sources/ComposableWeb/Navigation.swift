@@ -13,11 +13,10 @@
 ///   editorView($0)
 /// }
 /// ```
-@MainActor
 public func sheet<State, Action, ParentAction>(
-  item: Binding<Store<State, Action>?>,
+  item: Binding<LiveStore<State, Action>?>,
   key: String = "sheet",
-  _ content: @escaping @MainActor (Store<State, Action>) -> Node<Action>
+  _ content: @escaping (LiveStore<State, Action>) -> Node<Action>
 ) -> Node<ParentAction> {
   guard let store = item.wrappedValue else { return .fragment([]) }
   return modal(className: "ocaf-sheet", dismiss: { item.wrappedValue = nil }) {
@@ -32,9 +31,8 @@ public func sheet<State, Action, ParentAction>(
 /// ```swift
 /// alert($store.scope(\.alert, action: \.alert))
 /// ```
-@MainActor
 public func alert<Action, ParentAction>(
-  _ item: Binding<Store<AlertState<Action>, Action>?>
+  _ item: Binding<LiveStore<AlertState<Action>, Action>?>
 ) -> Node<ParentAction> {
   guard let store = item.wrappedValue else { return .fragment([]) }
   let alert = store.withState { $0 }
@@ -54,9 +52,8 @@ public func alert<Action, ParentAction>(
 /// ```swift
 /// confirmationDialog($store.scope(\.confirmation, action: \.confirmation))
 /// ```
-@MainActor
 public func confirmationDialog<Action, ParentAction>(
-  _ item: Binding<Store<ConfirmationDialogState<Action>, Action>?>
+  _ item: Binding<LiveStore<ConfirmationDialogState<Action>, Action>?>
 ) -> Node<ParentAction> {
   guard let store = item.wrappedValue else { return .fragment([]) }
   let dialog = store.withState { $0 }
@@ -75,11 +72,10 @@ public func confirmationDialog<Action, ParentAction>(
   }
 }
 
-@MainActor
 private func dialogButtons<State, Action, ParentAction>(
   _ buttons: [ButtonState<Action>],
-  store: Store<State, Action>,
-  item: Binding<Store<State, Action>?>
+  store: LiveStore<State, Action>,
+  item: Binding<LiveStore<State, Action>?>
 ) -> Node<ParentAction> {
   .tag("div", ["class": "ocaf-dialog-buttons"]) {
     for button in buttons {
@@ -140,18 +136,15 @@ private func modal<Action>(
 /// navigationStack(path: $store.scope(\.path, action: \.path)) {
 ///   rootView(store)
 /// } destination: { store in
-///   switch store.case {
-///   case let .detail(store): component(store, detailView)
-///   }
+///   if let detail = store.scope(\.detail, action: \.detail) { component(detail, detailView) }
 /// }
 /// ```
 ///
 /// A page mirrors one stack in its history: the first one it shows.
-@MainActor
 public func navigationStack<ElementState, ElementAction, ParentAction>(
-  path: Binding<Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>>,
+  path: Binding<LiveStore<StackState<ElementState>, StackAction<ElementState, ElementAction>>>,
   @NodeBuilder<ParentAction> root: () -> [Node<ParentAction>],
-  destination: @escaping @MainActor (Store<ElementState, ElementAction>) -> Node<ElementAction>
+  destination: @escaping (LiveStore<ElementState, ElementAction>) -> Node<ElementAction>
 ) -> Node<ParentAction> {
   let pathStore = path.wrappedValue
   let ids = pathStore.withState(\.ids)
@@ -164,7 +157,9 @@ public func navigationStack<ElementState, ElementAction, ParentAction>(
     return .applied
   }
   var children: [Node<ParentAction>]
-  if let top = ids.last, let elementStore = StackScopes.elementStore(of: pathStore, id: top) {
+  if let top = ids.last,
+    let elementStore = pathStore.stackElement?(top) as? LiveStore<ElementState, ElementAction>
+  {
     children = [
       .tag("nav", ["class": "ocaf-stack-bar"]) {
         Node<ParentAction>.tag(
@@ -192,11 +187,10 @@ public func navigationStack<ElementState, ElementAction, ParentAction>(
 /// ```swift
 /// navigationLink("Details", state: .detail(Detail.State()), path: store.scope(\.path, action: \.path))
 /// ```
-@MainActor
 public func navigationLink<ElementState, ElementAction, ParentAction>(
   _ label: String,
   state: ElementState,
-  path: Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>
+  path: LiveStore<StackState<ElementState>, StackAction<ElementState, ElementAction>>
 ) -> Node<ParentAction> {
   .tag(
     "a", ["href": "#", "class": "ocaf-link"],
@@ -211,48 +205,4 @@ public func navigationLink<ElementState, ElementAction, ParentAction>(
       )
     ]
   ) { label }
-}
-
-/// The stores of stack elements. A stack's store holds a `StackState`, which is not observable
-/// state, so its elements are scoped from the feature that holds the stack: ``Store/stack(state:action:)``
-/// records how.
-@MainActor
-enum StackScopes {
-  private final class Entry {
-    weak var owner: AnyObject?
-    let makeStore: (StackElementID) -> AnyObject?
-    init(owner: AnyObject, makeStore: @escaping (StackElementID) -> AnyObject?) {
-      self.owner = owner
-      self.makeStore = makeStore
-    }
-  }
-
-  private static var entries: [ObjectIdentifier: Entry] = [:]
-
-  static func register<State: ObservableState, Action, ElementState, ElementAction>(
-    parent: Store<State, Action>,
-    state: KeyPath<State, StackState<ElementState>>,
-    action: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>,
-    pathStore: Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>
-  ) {
-    let key = ObjectIdentifier(pathStore)
-    if let existing = entries[key], existing.owner != nil { return }
-    entries = entries.filter { $0.value.owner != nil }
-    entries[key] = Entry(owner: parent) { [weak parent] id in
-      guard let parent else { return nil }
-      let elementState = state.appending(
-        path: \StackState<ElementState>.[
-          id: id, fileID: "ComposableWeb/Navigation.swift", filePath: "Navigation.swift", line: 0,
-          column: 0])
-      let elementAction = action.appending(path: \.[id: id])
-      return parent.scope(state: elementState, action: elementAction)
-    }
-  }
-
-  static func elementStore<ElementState, ElementAction>(
-    of pathStore: Store<StackState<ElementState>, StackAction<ElementState, ElementAction>>,
-    id: StackElementID
-  ) -> Store<ElementState, ElementAction>? {
-    entries[ObjectIdentifier(pathStore)]?.makeStore(id) as? Store<ElementState, ElementAction>
-  }
 }

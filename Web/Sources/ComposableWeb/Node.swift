@@ -3,7 +3,7 @@
 /// Text is escaped when the node is rendered, so a string can never become markup:
 ///
 /// ```swift
-/// func counterView(_ store: StoreOf<Counter>) -> Node<Counter.Action> {
+/// func counterView(_ store: LiveStoreOf<Counter>) -> Node<Counter.Action> {
 ///   div {
 ///     button("−", send: .decrementButtonTapped)
 ///     span("\(store.count)")

@@ -10,13 +10,13 @@ import Logging
 /// the page as the script would; a routed page has a URL and a history to go back in. This is
 /// ComposableWeb's counterpart of Phoenix's `LiveViewTest`.
 ///
-/// With a `Store`, the page runs the feature for real (effects included, with the dependencies
+/// With a `LiveStore`, the page runs the feature for real (effects included, with the dependencies
 /// the store was given), and `waitFor` awaits what effects do:
 ///
 /// ```swift
 /// @MainActor @Test func aWrongPasswordShowsItsError() async {
 ///   let page = LivePage(
-///     store: Store(initialState: SignIn.State()) { SignIn() } withDependencies: {
+///     store: LiveStore(initialState: SignIn.State()) { SignIn() } withDependencies: {
 ///       $0.accounts = .rejectingEveryone
 ///     },
 ///     view: signInView)
@@ -62,12 +62,12 @@ public final class LivePage<State, Action> {
   ///
   /// ```swift
   /// let page = LivePage(
-  ///   store: Store(initialState: TodoList.State()) { TodoList() },
+  ///   store: LiveStore(initialState: TodoList.State()) { TodoList() },
   ///   view: todoListView, route: todoListRoute, at: LiveLocation(text: "?filter=Active"))
   /// ```
   public init(
-    store: Store<State, Action>,
-    view: @escaping @MainActor (Store<State, Action>) -> Node<Action>,
+    store: LiveStore<State, Action>,
+    view: @escaping (LiveStore<State, Action>) -> Node<Action>,
     route: LiveRoute<State, Action>? = nil,
     at location: LiveLocation? = nil,
     path: String = "",
@@ -92,7 +92,7 @@ public final class LivePage<State, Action> {
   /// ```
   public init(
     _ store: TestStore<State, Action>,
-    view: @escaping @MainActor (Store<State, Action>) -> Node<Action>
+    view: @escaping (LiveStore<State, Action>) -> Node<Action>
   ) where State: Equatable {
     let driver = TestDriver(store)
     self.testDriver = driver
@@ -119,7 +119,7 @@ public final class LivePage<State, Action> {
   /// ```
   public init(
     _ store: TestStore<State, Action>,
-    view: @escaping @MainActor (Store<State, Action>) -> Node<Action>,
+    view: @escaping (LiveStore<State, Action>) -> Node<Action>,
     route: LiveRoute<State, Action>,
     at location: LiveLocation? = nil,
     path: String = "",
@@ -446,7 +446,7 @@ public final class LivePage<State, Action> {
       session.receive(message)
     }
     if testDriver == nil, expected != nil {
-      caller.report("A page of a Store takes no expected change: make it with a TestStore to assert each step.")
+      caller.report("A page of a LiveStore takes no expected change: make it with a TestStore to assert each step.")
     }
     update()
   }
@@ -769,8 +769,8 @@ protocol TestStoreDriving<State> {
 @MainActor
 final class TestDriver<State: Equatable, Action>: TestStoreDriving {
   let testStore: TestStore<State, Action>
-  private let parent: Store<PageMirror<State>, PageMirrorAction<State, Action>>
-  let pageStore: Store<State, Action>
+  private let parent: LiveStore<PageMirror<State>, PageMirrorAction<State, Action>>
+  let pageStore: LiveStore<State, Action>
   private let recorded: Recorder
 
   /// The actions the page's view sent, not yet sent through the test store. (Only the main
@@ -783,7 +783,7 @@ final class TestDriver<State: Equatable, Action>: TestStoreDriving {
     self.testStore = testStore
     let recorded = Recorder()
     self.recorded = recorded
-    self.parent = Store(initialState: PageMirror(state: testStore.state)) {
+    self.parent = LiveStore(initialState: PageMirror(state: testStore.state)) {
       Reduce { mirror, action in
         switch action {
         case let .sync(state): mirror.state = state

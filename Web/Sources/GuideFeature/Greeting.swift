@@ -38,8 +38,7 @@ public struct Greeting {
   }
 }
 
-@MainActor
-public func greetingView(_ store: StoreOf<Greeting>) -> Node<Greeting.Action> {
+public func greetingView(_ store: LiveStoreOf<Greeting>) -> Node<Greeting.Action> {
   div {
     h1("Hello, \(store.name)!")
     p("Greeted \(store.greetings) times.", ["id": "greetings"])
@@ -68,7 +67,7 @@ public let greeting = LiveFeature(
   makeStore: { request in
     // What the sign-in middleware found.
     let name = request[User.self]?.name ?? "stranger"
-    return Store(initialState: Greeting.State(name: name)) { Greeting() }
+    return LiveStore(initialState: Greeting.State(name: name)) { Greeting() }
   },
   route: greetingRoute,
   view: greetingView)

@@ -472,7 +472,7 @@ func measureMainActorClicks(_ clicks: Int) throws {
   for _ in 0..<5 {
     let session = LiveSession(
       id: "main-actor",
-      store: Store(initialState: Counter.State()) { Counter() },
+      store: LiveStore(initialState: Counter.State()) { Counter() },
       view: counterView,
       // Replaced handler ids stay accepted for 5 ms instead of 5 s: as many as a page clicking
       // at the server's limit of 50 messages a second leaves (about 500), where 5 s of this

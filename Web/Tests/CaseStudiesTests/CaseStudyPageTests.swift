@@ -23,7 +23,7 @@ import Testing
 
   @Test func eachOfTwoCountersCountsOnItsOwnAndTheTotalAddsThemUp() async {
     let page = LivePage(
-      store: Store(initialState: TwoCounters.State()) { TwoCounters() }, view: twoCountersView)
+      store: LiveStore(initialState: TwoCounters.State()) { TwoCounters() }, view: twoCountersView)
     let first = "[data-ocaf-component='c.first']"
     let second = "[data-ocaf-component='c.second']"
     await page.click("\(first) [aria-label=Increment]")
@@ -42,7 +42,7 @@ import Testing
 
   @Test func theBindingsEchoTheTextCapTheSliderAndLockTheControls() async {
     let page = LivePage(
-      store: Store(initialState: BindingsBasics.State()) { BindingsBasics() },
+      store: LiveStore(initialState: BindingsBasics.State()) { BindingsBasics() },
       view: bindingsBasicsView)
     await page.type("Hello", into: "Type here")
     #expect(page.text(of: "#echo") == "olleH")
@@ -61,7 +61,7 @@ import Testing
 
   @Test func theSettingsFormCutsTheNameAndTurnsNotificationsOnOnceAllowed() async {
     let page = LivePage(
-      store: Store(initialState: SettingsForm.State()) { SettingsForm() } withDependencies: {
+      store: LiveStore(initialState: SettingsForm.State()) { SettingsForm() } withDependencies: {
         $0.userNotifications.authorizationStatus = { .notDetermined }
         $0.userNotifications.requestAuthorization = { true }
       },
@@ -80,7 +80,7 @@ import Testing
 
   @Test func withoutPermissionNotificationsStayOffAndAnAlertSaysWhy() async {
     let page = LivePage(
-      store: Store(initialState: SettingsForm.State()) { SettingsForm() } withDependencies: {
+      store: LiveStore(initialState: SettingsForm.State()) { SettingsForm() } withDependencies: {
         $0.userNotifications.authorizationStatus = { .denied }
       },
       view: settingsFormView)
@@ -97,7 +97,7 @@ import Testing
 
   @Test func resettingTheSettingsAsksFirstAndCancelKeepsThem() async {
     let page = LivePage(
-      store: Store(initialState: SettingsForm.State(displayName: "Blob", protectMyPosts: true)) {
+      store: LiveStore(initialState: SettingsForm.State(displayName: "Blob", protectMyPosts: true)) {
         SettingsForm()
       },
       view: settingsFormView)
@@ -118,7 +118,7 @@ import Testing
   @Test func aFavoriteIsSavedForItsOwnEpisodeOnly() async {
     let saved = LockIsolated<[UUID: Bool]>([:])
     let page = LivePage(
-      store: Store(initialState: Episodes.State()) { Episodes() } withDependencies: {
+      store: LiveStore(initialState: Episodes.State()) { Episodes() } withDependencies: {
         $0.favoritesAPI.setFavorite = { id, isFavorite in
           saved.withValue { $0[id] = isFavorite }
           return isFavorite
@@ -136,7 +136,7 @@ import Testing
 
   @Test func aFavoriteThatFailsToSaveIsTakenBackWithAnAlert() async {
     let page = LivePage(
-      store: Store(initialState: Episodes.State()) { Episodes() } withDependencies: {
+      store: LiveStore(initialState: Episodes.State()) { Episodes() } withDependencies: {
         $0.favoritesAPI.setFavorite = { _, _ in throw FavoritesAPI.Failure(message: "offline") }
       },
       view: episodesView)
@@ -151,7 +151,7 @@ import Testing
 
   @Test func aPrimeSavedInTheSheetIsListedAtOnceAndCanBeDeleted() async {
     let page = LivePage(
-      store: Store(initialState: PrimeApp.State(count: 6)) { PrimeApp() }, view: primeAppView)
+      store: LiveStore(initialState: PrimeApp.State(count: 6)) { PrimeApp() }, view: primeAppView)
     #expect(page.text(of: "#no-favorites") == "No favorites yet.")
     await page.click("Increment")
     await page.click("Is this prime?")
@@ -168,7 +168,7 @@ import Testing
 
   @Test func theNthPrimeIsWorkedOutInAnEffectAndAnsweredInAnAlert() async {
     let page = LivePage(
-      store: Store(initialState: PrimeApp.State()) { PrimeApp() }, view: primeAppView)
+      store: LiveStore(initialState: PrimeApp.State()) { PrimeApp() }, view: primeAppView)
     await page.click("Find prime number 0")
     #expect(page.text(of: "dialog h2") == "Count up to 1 or more first.")
     await page.click("OK")
@@ -185,7 +185,7 @@ import Testing
   @Test func aNumberFactIsFetchedWhileItsButtonWaits() async {
     let clock = TestClock()
     let page = LivePage(
-      store: Store(initialState: EffectsBasics.State()) { EffectsBasics() } withDependencies: {
+      store: LiveStore(initialState: EffectsBasics.State()) { EffectsBasics() } withDependencies: {
         $0.continuousClock = clock
         $0.factClient.fetch = { number in
           try await clock.sleep(for: .seconds(1))
@@ -204,7 +204,7 @@ import Testing
   @Test func aCountBelowZeroBouncesBackASecondLater() async {
     let clock = TestClock()
     let page = LivePage(
-      store: Store(initialState: EffectsBasics.State()) { EffectsBasics() } withDependencies: {
+      store: LiveStore(initialState: EffectsBasics.State()) { EffectsBasics() } withDependencies: {
         $0.continuousClock = clock
       },
       view: effectsBasicsView)
@@ -217,7 +217,7 @@ import Testing
   @Test func aFactRequestIsCancelledByItsButtonAndByAChangeOfNumber() async {
     let clock = TestClock()
     let page = LivePage(
-      store: Store(initialState: EffectsCancellation.State()) {
+      store: LiveStore(initialState: EffectsCancellation.State()) {
         EffectsCancellation()
       } withDependencies: {
         $0.factClient.fetch = { number in
@@ -245,7 +245,7 @@ import Testing
 
   @Test func theStopwatchCountsSecondsUntilStoppedAndResetGoesBackToZero() async {
     let clock = TestClock()
-    let store = Store(initialState: Timers.State()) { Timers() } withDependencies: {
+    let store = LiveStore(initialState: Timers.State()) { Timers() } withDependencies: {
       $0.continuousClock = clock
     }
     let page = LivePage(store: store, view: timersView)
@@ -264,7 +264,7 @@ import Testing
   @Test func everyScreenshotWhileThePageIsOpenIsCounted() async {
     let (notifications, screenshot) = AsyncStream<Void>.makeStream()
     let page = LivePage(
-      store: Store(initialState: LongLivingEffects.State()) {
+      store: LiveStore(initialState: LongLivingEffects.State()) {
         LongLivingEffects()
       } withDependencies: {
         $0.screenshots.notifications = { notifications }
@@ -306,7 +306,7 @@ import Testing
       TodoItem.State(id: UUID(1), description: "Eggs"),
     ]
     let page = LivePage(
-      store: Store(initialState: TodoList.State(todos: todos)) { TodoList() },
+      store: LiveStore(initialState: TodoList.State(todos: todos)) { TodoList() },
       view: todoListView, route: todoListRoute, at: LiveLocation(text: "?filter=Completed"))
     #expect(page.location?.text == "?filter=Completed")
     #expect(page.value(of: "filter") == "Completed")
@@ -376,7 +376,7 @@ import Testing
     at location: LiveLocation? = nil
   ) -> LivePage<Search.State, Search.Action> {
     LivePage(
-      store: Store(initialState: Search.State()) { Search() } withDependencies: {
+      store: LiveStore(initialState: Search.State()) { Search() } withDependencies: {
         $0.continuousClock = ImmediateClock()
         $0.citySearch.search = { CitySearchClient.localSearch($0) }
         $0.citySearch.details = { id in
@@ -393,7 +393,7 @@ import Testing
 
   @Test func theAlertAndTheConfirmationDialogChangeTheCount() async {
     let page = LivePage(
-      store: Store(initialState: NavigationBasics.State()) { NavigationBasicsPage() },
+      store: LiveStore(initialState: NavigationBasics.State()) { NavigationBasicsPage() },
       view: navigationBasicsView)
     await page.click("Show alert")
     #expect(page.text(of: "dialog h2") == "The count is 0.")
@@ -413,7 +413,7 @@ import Testing
 
   @Test func theSheetsTickerCountsUntilDismissedAndThePageKeepsItsCount() async {
     let clock = TestClock()
-    let store = Store(initialState: NavigationBasics.State()) {
+    let store = LiveStore(initialState: NavigationBasics.State()) {
       NavigationBasicsPage()
     } withDependencies: {
       $0.continuousClock = clock
@@ -433,7 +433,7 @@ import Testing
 
   @Test func screensArePushedOntoTheStackAndPoppedOffIt() async {
     let page = LivePage(
-      store: Store(initialState: NavigationStackDemo.State()) { NavigationStackPage() },
+      store: LiveStore(initialState: NavigationStackDemo.State()) { NavigationStackPage() },
       view: navigationStackView)
     #expect(page.text(of: "#depth") == "Screens on the stack: 0")
     await page.click("Push counter")
@@ -457,7 +457,7 @@ import Testing
   @Test func aPushedTickerTicksUntilItsDoneButtonPopsIt() async {
     let clock = TestClock()
     let page = LivePage(
-      store: Store(initialState: NavigationStackDemo.State()) {
+      store: LiveStore(initialState: NavigationStackDemo.State()) {
         NavigationStackPage()
       } withDependencies: {
         $0.continuousClock = clock
@@ -476,7 +476,7 @@ import Testing
 
   @Test func rowsHoldRowsToAnyDepthAndCountEveryRowBelowThem() async {
     let page = LivePage(
-      store: Store(initialState: Nested.State(id: UUID(), name: "Root")) {
+      store: LiveStore(initialState: Nested.State(id: UUID(), name: "Root")) {
         Nested()
       } withDependencies: {
         $0.uuid = .incrementing
@@ -501,7 +501,7 @@ import Testing
   @Test func theCounterTabsCountsShowOnTheProfileTabAndItsNameOnTheCounterTab() async {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("stats-\(UUID()).json")
     let page = LivePage(
-      store: Store(initialState: SharedStatsDemo.State(file: file)) { SharedStatsDemo() },
+      store: LiveStore(initialState: SharedStatsDemo.State(file: file)) { SharedStatsDemo() },
       view: sharedStatsView)
     await page.click("Increment")
     await page.click("Increment")
@@ -524,7 +524,7 @@ import Testing
 
   @Test func theProfileFormSavesWhatEveryKindOfControlHolds() async {
     let page = LivePage(
-      store: Store(initialState: ProfileForm.State()) { ProfileForm() }, view: profileFormView)
+      store: LiveStore(initialState: ProfileForm.State()) { ProfileForm() }, view: profileFormView)
     await page.type("Ada Lovelace, Countess of Lovelace", into: "display-name")
     #expect(page.value(of: "display-name") == "Ada Lovelace, Co")
     #expect(page.find("#passcode")?.attribute("type") == "password")
@@ -545,7 +545,7 @@ import Testing
 
   @Test func theNoteSheetKeepsWhatWasTypedWhenEscapeClosesItAndDoneClosesItToo() async {
     let page = LivePage(
-      store: Store(initialState: NavigationDemo.State()) { NavigationDemo() },
+      store: LiveStore(initialState: NavigationDemo.State()) { NavigationDemo() },
       view: navigationDemoView)
     await page.click("Edit note")
     #expect(page.text(of: "dialog h2") == "Edit note")
@@ -561,7 +561,7 @@ import Testing
 
   @Test func theAlertAndTheConfirmationDialogSendTheChosenButtonsAction() async {
     let page = LivePage(
-      store: Store(initialState: NavigationDemo.State()) { NavigationDemo() },
+      store: LiveStore(initialState: NavigationDemo.State()) { NavigationDemo() },
       view: navigationDemoView)
     await page.click("Delete…")
     #expect(page.find("dialog")?.attribute("role") == "alertdialog")
@@ -582,7 +582,7 @@ import Testing
 
   @Test func theStackPushesPagesAndPopsThemByBackButtonAndDismiss() async {
     let page = LivePage(
-      store: Store(initialState: NavigationDemo.State()) { NavigationDemo() },
+      store: LiveStore(initialState: NavigationDemo.State()) { NavigationDemo() },
       view: navigationDemoView)
     await page.click("Push page 1")
     await page.click("Next page")
@@ -601,7 +601,7 @@ import Testing
 
   @Test func checklistRowsAreMovedTickedRemovedAndAdded() async {
     let page = LivePage(
-      store: Store(initialState: Checklist.State()) { Checklist() }, view: checklistView)
+      store: LiveStore(initialState: Checklist.State()) { Checklist() }, view: checklistView)
     #expect(titles(on: page) == ["Milk", "Bread", "Eggs"])
     await page.click("li[data-item='3'] [aria-label='Move up']")
     #expect(titles(on: page) == ["Milk", "Eggs", "Bread"])

@@ -83,7 +83,7 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
     let escaped = #"&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;"#
     let recursion = LiveSession(
       id: "r",
-      store: Store(
+      store: LiveStore(
         initialState: Nested.State(
           id: UUID(), name: hostile, rows: [Nested.State(id: UUID(), name: hostile)])
       ) { Nested() },
@@ -94,7 +94,7 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
 
     let todos = LiveSession(
       id: "t",
-      store: Store(
+      store: LiveStore(
         initialState: TodoList.State(todos: [TodoItem.State(id: UUID(), description: hostile)])
       ) { TodoList() },
       view: todoListView, logger: Logger(label: "test"))
@@ -103,14 +103,14 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
     #expect(!todosHTML.contains("<img"))
 
     let search = LiveSession(
-      id: "s", store: Store(initialState: Search.State(searchQuery: hostile)) { Search() },
+      id: "s", store: LiveStore(initialState: Search.State(searchQuery: hostile)) { Search() },
       view: searchView, logger: Logger(label: "test"))
     #expect(try #require(try decodePage(search.start()).html).contains(escaped))
   }
 
   @Test func aTickOfTheTimerPatchesOnlyTheSeconds() async throws {
     let clock = TestClock()
-    let store = Store(initialState: Timers.State()) {
+    let store = LiveStore(initialState: Timers.State()) {
       Timers().dependency(\.continuousClock, clock)
     }
     let session = LiveSession(id: "timers", store: store, view: timersView, logger: Logger(label: "test"))
@@ -124,7 +124,7 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
   }
 
   @Test func oneCounterOfTwoPatchesOnlyThatCounter() throws {
-    let store = Store(initialState: TwoCounters.State()) { TwoCounters() }
+    let store = LiveStore(initialState: TwoCounters.State()) { TwoCounters() }
     let session = LiveSession(
       id: "two", store: store, view: twoCountersView, logger: Logger(label: "test"))
     _ = session.start()
@@ -139,7 +139,7 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
 
   @Test func theSheetsTickerStartsWhenItAppearsAndStopsWhenDismissed() async throws {
     let clock = TestClock()
-    let store = Store(initialState: NavigationBasics.State()) {
+    let store = LiveStore(initialState: NavigationBasics.State()) {
       NavigationBasicsPage().dependency(\.continuousClock, clock)
     }
     let session = LiveSession(
@@ -158,7 +158,7 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
 
   @Test func aPushedTickerStartsAndPoppingItStopsIt() async throws {
     let clock = TestClock()
-    let store = Store(initialState: NavigationStackDemo.State()) {
+    let store = LiveStore(initialState: NavigationStackDemo.State()) {
       NavigationStackPage().dependency(\.continuousClock, clock)
     }
     let session = LiveSession(

@@ -19,11 +19,12 @@ import Testing
   /// A session of the navigation demo and what its page shows now.
   @MainActor
   final class Page {
-    let store = Store(initialState: NavigationDemo.State()) { NavigationDemo() }
+    let store: LiveStoreOf<NavigationDemo>
     let session: LiveSession
     var html: String
 
     init() throws {
+      store = LiveStore(initialState: NavigationDemo.State()) { NavigationDemo() }
       session = LiveSession(
         id: "navigation", store: store, view: navigationDemoView, logger: Logger(label: "test"))
       let first = try JSONDecoder().decode(Message.self, from: Data(session.start().utf8))

@@ -47,8 +47,7 @@ struct Preferences {
   }
 }
 
-@MainActor
-func preferencesView(_ store: StoreOf<Preferences>) -> Node<Preferences.Action> {
+func preferencesView(_ store: LiveStoreOf<Preferences>) -> Node<Preferences.Action> {
   @Bindable var store = store
   return form(onSubmit: .submitted) {
     textField($store.nickname)
@@ -111,18 +110,15 @@ struct Reciprocal {
   }
 }
 
-@MainActor
-func reciprocalView(_ store: StoreOf<Reciprocal>) -> Node<Reciprocal.Action> {
+func reciprocalView(_ store: LiveStoreOf<Reciprocal>) -> Node<Reciprocal.Action> {
   numberField(store.binding(get: \.value, send: { .entered($0) }))
 }
 
-@MainActor
-func searchView(_ store: StoreOf<Search>) -> Node<Search.Action> {
+func searchView(_ store: LiveStoreOf<Search>) -> Node<Search.Action> {
   textField(store.binding(get: \.query, send: { .queryChanged($0) }))
 }
 
-@MainActor
-func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
+func searchSendingView(_ store: LiveStoreOf<Search>) -> Node<Search.Action> {
   @Bindable var store = store
   return textField($store.query.sending(\.queryChanged))
 }
@@ -131,9 +127,9 @@ func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
 @Suite struct BindingTests {
   func makeSession(
     _ state: Preferences.State = Preferences.State()
-  ) throws -> (LiveSession, String, LockIsolated<[String]>, StoreOf<Preferences>) {
+  ) throws -> (LiveSession, String, LockIsolated<[String]>, LiveStoreOf<Preferences>) {
     let (logger, messages) = recordingLogger()
-    let store = Store(initialState: state) { Preferences() }
+    let store = LiveStore(initialState: state) { Preferences() }
     let session = LiveSession(id: "s", store: store, view: preferencesView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     return (session, html, messages, store)
@@ -209,7 +205,7 @@ func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
 
   @Test func aValueTheReducerKeptOutIsSentBackThoughNothingRendersAgain() throws {
     let (logger, _) = recordingLogger()
-    let store = Store(initialState: Search.State(query: "swift")) { Search() }
+    let store = LiveStore(initialState: Search.State(query: "swift")) { Search() }
     let session = LiveSession(id: "s", store: store, view: searchView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     let field = try #require(handlerIDs(in: html, event: "input").first)
@@ -223,7 +219,7 @@ func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
 
   @Test func aCorrectedValueThatIsNotAFiniteNumberIsLoggedAndLeftOut() throws {
     let (logger, messages) = recordingLogger()
-    let store = Store(initialState: Reciprocal.State()) { Reciprocal() }
+    let store = LiveStore(initialState: Reciprocal.State()) { Reciprocal() }
     let session = LiveSession(id: "s", store: store, view: reciprocalView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     let field = try #require(handlerIDs(in: html, event: "input").first)
@@ -284,7 +280,7 @@ func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
 
   @Test func storeBindingSendsTheActionItMakes() throws {
     let (logger, _) = recordingLogger()
-    let store = Store(initialState: Search.State()) { Search() }
+    let store = LiveStore(initialState: Search.State()) { Search() }
     let session = LiveSession(id: "s", store: store, view: searchView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     let field = try #require(handlerIDs(in: html, event: "input").first)
@@ -296,7 +292,7 @@ func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
 
   @Test func sendingMakesABindingThatSendsTheAction() throws {
     let (logger, _) = recordingLogger()
-    let store = Store(initialState: Search.State()) { Search() }
+    let store = LiveStore(initialState: Search.State()) { Search() }
     let session = LiveSession(id: "s", store: store, view: searchSendingView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     let field = try #require(handlerIDs(in: html, event: "input").first)
@@ -306,7 +302,7 @@ func searchSendingView(_ store: StoreOf<Search>) -> Node<Search.Action> {
 
   @Test func bindableActionFieldsStillBindDirectly() throws {
     // `$store.nickname` of a BindableAction feature is a Binding, not a field to send.
-    let store = Store(initialState: Preferences.State()) { Preferences() }
+    let store = LiveStore(initialState: Preferences.State()) { Preferences() }
     @Bindable var bindable = store
     let nickname: Binding<String> = $bindable.nickname
     nickname.wrappedValue = "A nickname over sixteen"

@@ -43,8 +43,7 @@ struct SlowSignIn {
   }
 }
 
-@MainActor
-func slowSignInView(_ store: StoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
+func slowSignInView(_ store: LiveStoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
   @Bindable var store = store
   return form(onSubmit: .signInTapped, ["id": "sign-in"]) {
     textField($store.name, ["name": "user"])
@@ -59,7 +58,7 @@ func slowSignInView(_ store: StoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
 @Suite struct FormPostTests {
   static let preferences = LiveFeature(
     path: "preferences", title: "Preferences", summary: "Every kind of field.",
-    makeStore: { _ in Store(initialState: Preferences.State()) { Preferences() } },
+    makeStore: { _ in LiveStore(initialState: Preferences.State()) { Preferences() } },
     view: { store in
       div {
         preferencesView(store)
@@ -70,7 +69,7 @@ func slowSignInView(_ store: StoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
   static func signIn(delay: Duration) -> LiveFeature {
     LiveFeature(
       path: "sign-in", title: "Sign in", summary: "A slow check.",
-      makeStore: { _ in Store(initialState: SlowSignIn.State()) { SlowSignIn(delay: delay) } },
+      makeStore: { _ in LiveStore(initialState: SlowSignIn.State()) { SlowSignIn(delay: delay) } },
       view: slowSignInView)
   }
 
@@ -274,7 +273,7 @@ func slowSignInView(_ store: StoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
   @Test func aPatchWritesAFormAsThePageShowsIt() throws {
     // The page morphs a patch into its nodes: the form's hidden field and its fields' names are
     // in every render, or the nodes after them would be replaced (and a focused field lose focus).
-    let store = Store(initialState: Preferences.State()) { Preferences() }
+    let store = LiveStore(initialState: Preferences.State()) { Preferences() }
     let session = LiveSession(id: "s", store: store, view: preferencesView, logger: Logger(label: "test"))
     let first = try #require(try ServerMessage(session.start()).html)
     let field = try #require(handlerIDs(in: first, event: "input").first)
@@ -287,7 +286,7 @@ func slowSignInView(_ store: StoreOf<SlowSignIn>) -> Node<SlowSignIn.Action> {
 
   @Test func twoFormsWithOneKeyAreReported() async throws {
     let (logger, messages) = recordingLogger()
-    let store = Store(initialState: Preferences.State()) { Preferences() }
+    let store = LiveStore(initialState: Preferences.State()) { Preferences() }
     let session = LiveSession(
       id: "s", store: store,
       view: { store in

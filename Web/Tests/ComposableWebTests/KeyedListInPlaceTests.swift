@@ -72,14 +72,12 @@ struct NoteList {
   }
 }
 
-@MainActor
-func noteView(_ store: StoreOf<Note>) -> Node<Note.Action> {
+func noteView(_ store: LiveStoreOf<Note>) -> Node<Note.Action> {
   @Bindable var store = store
   return li { textField($store.title) }
 }
 
-@MainActor
-func noteListView(_ store: StoreOf<NoteList>) -> Node<NoteList.Action> {
+func noteListView(_ store: LiveStoreOf<NoteList>) -> Node<NoteList.Action> {
   ul { forEach(store.scope(state: \.notes, action: \.notes), noteView) }
 }
 
@@ -96,7 +94,7 @@ func noteListView(_ store: StoreOf<NoteList>) -> Node<NoteList.Action> {
     state.notes = IdentifiedArray(
       uniqueElements: (0..<rowCount).map { Note.State(id: $0, probe: CopyProbe(log: log)) }
     )
-    let store = Store(initialState: state) { NoteList() }
+    let store = LiveStore(initialState: state) { NoteList() }
     state = NoteList.State()
     let session = LiveSession(id: "notes", store: store, view: noteListView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)

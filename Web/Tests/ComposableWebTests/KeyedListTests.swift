@@ -63,16 +63,14 @@ struct ChoreList {
   }
 }
 
-@MainActor
-func choreView(_ store: StoreOf<Chore>) -> Node<Chore.Action> {
+func choreView(_ store: LiveStoreOf<Chore>) -> Node<Chore.Action> {
   li {
     button(store.isDone ? "✓" : "○", send: .toggled)
     span(store.title)
   }
 }
 
-@MainActor
-func choreListView(_ store: StoreOf<ChoreList>) -> Node<ChoreList.Action> {
+func choreListView(_ store: LiveStoreOf<ChoreList>) -> Node<ChoreList.Action> {
   ul {
     forEach(store.scope(state: \.chores, action: \.chores), choreView)
   }
@@ -80,11 +78,11 @@ func choreListView(_ store: StoreOf<ChoreList>) -> Node<ChoreList.Action> {
 
 @MainActor
 @Suite struct KeyedListTests {
-  func makeSession(count: Int) throws -> (LiveSession, String, StoreOf<ChoreList>) {
+  func makeSession(count: Int) throws -> (LiveSession, String, LiveStoreOf<ChoreList>) {
     let (logger, _) = recordingLogger()
     var state = ChoreList.State()
     state.chores = IdentifiedArray(uniqueElements: (0..<count).map { Chore.State(id: $0, title: "Chore \($0)") })
-    let store = Store(initialState: state) { ChoreList() }
+    let store = LiveStore(initialState: state) { ChoreList() }
     let session = LiveSession(id: "list", store: store, view: choreListView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     return (session, html, store)
@@ -143,7 +141,7 @@ func choreListView(_ store: StoreOf<ChoreList>) -> Node<ChoreList.Action> {
 
   @Test func aChildWhoseStateDidNotChangeIsKeptWhenItsParentRendersAgain() throws {
     let (logger, _) = recordingLogger()
-    let store = Store(initialState: TallyPair.State()) { TallyPair() }
+    let store = LiveStore(initialState: TallyPair.State()) { TallyPair() }
     let session = LiveSession(id: "pair", store: store, view: scoredPairView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     let clicks = handlerIDs(in: html, event: "click")
@@ -170,8 +168,7 @@ func rowKeys(_ html: String) -> [String] {
   }
 }
 
-@MainActor
-func scoredPairView(_ store: StoreOf<TallyPair>) -> Node<TallyPair.Action> {
+func scoredPairView(_ store: LiveStoreOf<TallyPair>) -> Node<TallyPair.Action> {
   .fragment([
     p("Left has \(store.left.value)"),
     component(store.scope(state: \.left, action: \.left), key: "left", tallyView),

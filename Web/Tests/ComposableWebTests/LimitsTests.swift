@@ -9,7 +9,7 @@ import Testing
 @Suite struct LimitsTests {
   @Test func messagesOverTheRateLimitAreDroppedAndLogged() throws {
     let (logger, messages) = recordingLogger()
-    let store = Store(initialState: Tally.State()) { Tally() }
+    let store = LiveStore(initialState: Tally.State()) { Tally() }
     let session = LiveSession(
       id: "s", store: store, view: tallyView,
       limits: LiveLimits(messagesPerSecond: 10, burst: 5), logger: logger)

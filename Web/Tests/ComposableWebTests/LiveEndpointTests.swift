@@ -39,8 +39,7 @@ struct Visit {
   }
 }
 
-@MainActor
-func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
+func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
   div {
     style("h1 > em { color: teal }")
     h1(store.label)
@@ -56,7 +55,7 @@ func visitView(_ store: StoreOf<Visit>) -> Node<Visit.Action> {
   static let visit = LiveFeature(
     path: "visit", title: "Visit", summary: "Where a page came from.",
     makeStore: { request in
-      Store(initialState: Visit.State(label: request.query("label") ?? "nowhere")) { Visit() }
+      LiveStore(initialState: Visit.State(label: request.query("label") ?? "nowhere")) { Visit() }
     },
     appearAction: { .appeared },
     view: visitView)

@@ -63,8 +63,7 @@ struct SignInForm {
   }
 }
 
-@MainActor
-func signInFormView(_ store: StoreOf<SignInForm>) -> Node<SignInForm.Action> {
+func signInFormView(_ store: LiveStoreOf<SignInForm>) -> Node<SignInForm.Action> {
   @Bindable var store = store
   return form(onSubmit: .signInTapped) {
     Node.tag("label", ["for": "email"]) { "Email" }
@@ -80,8 +79,7 @@ func signInFormView(_ store: StoreOf<SignInForm>) -> Node<SignInForm.Action> {
 }
 
 /// Two tallies under their total, and a button that changes neither.
-@MainActor
-func tallyPairTotalView(_ store: StoreOf<TallyPair>) -> Node<TallyPair.Action> {
+func tallyPairTotalView(_ store: LiveStoreOf<TallyPair>) -> Node<TallyPair.Action> {
   div {
     p("total: \(store.left.value + store.right.value)")
     component(store.scope(state: \.left, action: \.left), key: "left", tallyView)
@@ -93,7 +91,7 @@ func tallyPairTotalView(_ store: StoreOf<TallyPair>) -> Node<TallyPair.Action> {
 @MainActor
 @Suite struct LivePageTests {
   func makePage() -> LivePage<SignInForm.State, SignInForm.Action> {
-    LivePage(store: Store(initialState: SignInForm.State()) { SignInForm() }, view: signInFormView)
+    LivePage(store: LiveStore(initialState: SignInForm.State()) { SignInForm() }, view: signInFormView)
   }
 
   @Test func aPageIsDrivenByLabelsAndShowsWhatEffectsDo() async {
@@ -219,7 +217,7 @@ func tallyPairTotalView(_ store: StoreOf<TallyPair>) -> Node<TallyPair.Action> {
   @Test func patchesChangeThePageAsAFreshRenderWould() async {
     // Components changed one at a time, and the parent rendered again around children it keeps
     // (sent as placeholders): the patched page reads as a page rendered afresh does.
-    let store = Store(initialState: TallyPair.State()) { TallyPair() }
+    let store = LiveStore(initialState: TallyPair.State()) { TallyPair() }
     let page = LivePage(store: store, view: tallyPairTotalView)
     await page.click("[data-ocaf-component='c.left'] button")
     await page.click("[data-ocaf-component='c.left'] button")
@@ -239,7 +237,7 @@ func tallyPairTotalView(_ store: StoreOf<TallyPair>) -> Node<TallyPair.Action> {
 
   @Test func aRoutedPageHasAURLAndAHistory() async {
     let page = LivePage(
-      store: Store(initialState: Catalog.State()) { Catalog() }, view: catalogView,
+      store: LiveStore(initialState: Catalog.State()) { Catalog() }, view: catalogView,
       route: Catalog.route, at: LiveLocation(text: "/items/7"), path: "/catalog")
     #expect(page.location?.text == "/items/7")
     #expect(page.text.contains("item: 7"))

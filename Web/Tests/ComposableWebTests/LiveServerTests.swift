@@ -14,7 +14,7 @@ import Testing
     path: "tally",
     title: "Tally <one>",
     summary: "a tally & a label",
-    makeStore: { Store(initialState: Tally.State()) { Tally() } },
+    makeStore: { LiveStore(initialState: Tally.State()) { Tally() } },
     view: tallyView
   )
 
@@ -140,7 +140,7 @@ import Testing
     path: "bulky",
     title: "Bulky tally",
     summary: "64 kB per keystroke",
-    makeStore: { Store(initialState: Tally.State()) { Tally() } },
+    makeStore: { LiveStore(initialState: Tally.State()) { Tally() } },
     view: { store in
       div {
         textField(value: store.label, onInput: { .labelChanged($0) })

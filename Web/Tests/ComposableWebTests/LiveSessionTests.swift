@@ -7,9 +7,9 @@ import Testing
 @Suite struct LiveSessionTests {
   func makeSession(
     _ state: Tally.State = Tally.State(), id: String = "s1"
-  ) -> (LiveSession, LockIsolated<[String]>, StoreOf<Tally>) {
+  ) -> (LiveSession, LockIsolated<[String]>, LiveStoreOf<Tally>) {
     let (logger, messages) = recordingLogger()
-    let store = Store(initialState: state) { Tally() }
+    let store = LiveStore(initialState: state) { Tally() }
     return (LiveSession(id: id, store: store, view: tallyView, logger: logger), messages, store)
   }
 
@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func anEventWhoseNameCouldBreakTheMarkupIsLeftOut() throws {
-    let store = Store(initialState: Tally.State()) { Tally() }
+    let store = LiveStore(initialState: Tally.State()) { Tally() }
     let session = LiveSession(
       id: "s", store: store,
       view: { _ in
@@ -90,7 +90,7 @@ import Testing
 
   @Test func handlerIDsOfAReplacedRenderAreRefusedAfterTheGrace() throws {
     let (logger, messages) = recordingLogger()
-    let store = Store(initialState: Tally.State()) { Tally() }
+    let store = LiveStore(initialState: Tally.State()) { Tally() }
     let session = LiveSession(
       id: "s", store: store, view: tallyView, replacedHandlerGrace: .zero, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
@@ -120,7 +120,7 @@ import Testing
 
   @Test func replacedHandlerIDsExpireInTheOrderTheyWereReplacedAcrossManyRenders() async throws {
     let (logger, messages) = recordingLogger()
-    let store = Store(initialState: Tally.State()) { Tally() }
+    let store = LiveStore(initialState: Tally.State()) { Tally() }
     let session = LiveSession(
       id: "s", store: store, view: tallyView, replacedHandlerGrace: .milliseconds(300),
       logger: logger)
@@ -167,7 +167,7 @@ import Testing
   }
 
   @Test func aClickThatChangesNothingStillGetsItsElementAFreshID() throws {
-    let store = Store(initialState: Tally.State()) { Tally() }
+    let store = LiveStore(initialState: Tally.State()) { Tally() }
     let session = LiveSession(
       id: "s", store: store,
       view: { store in
@@ -204,7 +204,7 @@ import Testing
   }
 
   @Test func disabledControlsGetNoHandlerIDs() throws {
-    let store = Store(initialState: Tally.State()) { Tally() }
+    let store = LiveStore(initialState: Tally.State()) { Tally() }
     let session = LiveSession(
       id: "s", store: store,
       view: { store in
@@ -267,7 +267,7 @@ import Testing
 
   @Test func anActionRerendersOnlyTheComponentWhoseStateChanged() throws {
     let (logger, _) = recordingLogger()
-    let store = Store(initialState: TallyPair.State()) { TallyPair() }
+    let store = LiveStore(initialState: TallyPair.State()) { TallyPair() }
     let session = LiveSession(id: "pair", store: store, view: tallyPairView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     #expect(html.contains(#"data-ocaf-component="c.left""#))
@@ -290,7 +290,7 @@ import Testing
 
   @Test func aClickRendersOnlyTheComponentItChangedCountedInRenders() throws {
     let (logger, _) = recordingLogger()
-    let store = Store(initialState: TallyPair.State()) { TallyPair() }
+    let store = LiveStore(initialState: TallyPair.State()) { TallyPair() }
     let session = LiveSession(id: "pair", store: store, view: tallyPairView, logger: logger)
     let html = try #require(try ServerMessage(session.start()).html)
     #expect(session.componentRenders == 3)
@@ -320,7 +320,7 @@ import Testing
 
   @Test func changesMadeOutsideAMessageAreSentByAFlushOfTheirOwnEachTime() async throws {
     let (logger, _) = recordingLogger()
-    let store = Store(initialState: TallyPair.State()) { TallyPair() }
+    let store = LiveStore(initialState: TallyPair.State()) { TallyPair() }
     let session = LiveSession(id: "pair", store: store, view: tallyPairView, logger: logger)
     let sent = LockIsolated<[String]>([])
     session.output = { message in sent.withValue { $0.append(message) } }

@@ -36,7 +36,7 @@ import Testing
 
   @MainActor
   @Test func aComponentOutsideASessionIsReportedAndLeftOut() {
-    let store = Store(initialState: Tally.State()) { Tally() }
+    let store = LiveStore(initialState: Tally.State()) { Tally() }
     let node = Node<Never>.tag("div") { component(store, tallyView) }
     withKnownIssue {
       #expect(node.renderStatic() == "<div></div>")

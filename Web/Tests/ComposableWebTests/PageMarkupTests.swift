@@ -24,8 +24,7 @@ struct SignIn {
   }
 }
 
-@MainActor
-func signInView(_ store: StoreOf<SignIn>) -> Node<SignIn.Action> {
+func signInView(_ store: LiveStoreOf<SignIn>) -> Node<SignIn.Action> {
   @Bindable var store = store
   return div {
     style("form > input:invalid { outline: 1px solid red }")
@@ -73,7 +72,7 @@ func signInView(_ store: StoreOf<SignIn>) -> Node<SignIn.Action> {
 
   @MainActor
   @Test func aSessionRendersTheSameMarkupAndItsFieldsWriteTheirBindings() throws {
-    let store = Store(initialState: SignIn.State()) { SignIn() }
+    let store = LiveStore(initialState: SignIn.State()) { SignIn() }
     let session = LiveSession(
       id: "test", store: store, view: signInView, logger: Logger(label: "test"))
     let html = try #require(ServerMessage(session.start()).html)

@@ -76,8 +76,7 @@ struct Catalog {
   )
 }
 
-@MainActor
-func catalogView(_ store: StoreOf<Catalog>) -> Node<Catalog.Action> {
+func catalogView(_ store: LiveStoreOf<Catalog>) -> Node<Catalog.Action> {
   div {
     p("sort: \(store.sort)")
     p("item: \(store.item.map(String.init) ?? "none")")
@@ -92,7 +91,7 @@ func catalogView(_ store: StoreOf<Catalog>) -> Node<Catalog.Action> {
 @Suite struct RouteTests {
   static let catalog = LiveFeature(
     path: "catalog", title: "Catalog", summary: "A routed page.",
-    makeStore: { Store(initialState: Catalog.State()) { Catalog() } },
+    makeStore: { LiveStore(initialState: Catalog.State()) { Catalog() } },
     route: Catalog.route,
     view: catalogView)
 
@@ -111,7 +110,7 @@ func catalogView(_ store: StoreOf<Catalog>) -> Node<Catalog.Action> {
   }
 
   func session(_ logger: Logger = Logger(label: "test")) -> (LiveSession, LockIsolated<[String]>) {
-    let store = Store(initialState: Catalog.State()) { Catalog() }
+    let store = LiveStore(initialState: Catalog.State()) { Catalog() }
     let session = LiveSession(
       id: "s", store: store, view: catalogView, route: Catalog.route, location: nil,
       appearAction: nil, limits: LiveLimits(), logger: logger)
@@ -238,7 +237,7 @@ func catalogView(_ store: StoreOf<Catalog>) -> Node<Catalog.Action> {
     #expect(logged.value.contains("Ignored a navigation to a location that is not a path and query"))
 
     let plain = LiveSession(
-      id: "v", store: Store(initialState: Visit.State(label: "x")) { Visit() }, view: visitView,
+      id: "v", store: LiveStore(initialState: Visit.State(label: "x")) { Visit() }, view: visitView,
       logger: logger)
     plain.output = { text in sent.withValue { $0.append(text) } }
     _ = plain.start()

@@ -22,14 +22,14 @@ import Testing
   static let restorable = LiveFeature(
     path: "tally", title: "Tally", summary: "restorable",
     initialState: { Tally.State() },
-    makeStore: { state in Store(initialState: state) { Tally() } },
+    makeStore: { state in LiveStore(initialState: state) { Tally() } },
     appearAction: { .bumped },
     view: tallyView)
 
   /// A tally that is not restorable.
   static let plain = LiveFeature(
     path: "tally-plain", title: "Tally", summary: "plain",
-    makeStore: { Store(initialState: Tally.State()) { Tally() } }, view: tallyView)
+    makeStore: { LiveStore(initialState: Tally.State()) { Tally() } }, view: tallyView)
 
   func makeRegistry(
     _ settings: (inout SessionSnapshots) -> Void = { _ in }

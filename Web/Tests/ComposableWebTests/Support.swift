@@ -80,8 +80,7 @@ struct Tally {
   }
 }
 
-@MainActor
-func tallyView(_ store: StoreOf<Tally>) -> Node<Tally.Action> {
+func tallyView(_ store: LiveStoreOf<Tally>) -> Node<Tally.Action> {
   div {
     span(store.label, ["title": store.label])
     span("\(store.value)")
@@ -110,8 +109,7 @@ struct TallyPair {
   }
 }
 
-@MainActor
-func tallyPairView(_ store: StoreOf<TallyPair>) -> Node<TallyPair.Action> {
+func tallyPairView(_ store: LiveStoreOf<TallyPair>) -> Node<TallyPair.Action> {
   div {
     component(store.scope(state: \.left, action: \.left), key: "left", tallyView)
     component(store.scope(state: \.right, action: \.right), key: "right", tallyView)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct GreetingPageTests {
   @Test func greetingCountsAndTheURLFollows() async {
     let page = LivePage(
-      store: Store(initialState: Greeting.State(name: "Ada")) { Greeting() },
+      store: LiveStore(initialState: Greeting.State(name: "Ada")) { Greeting() },
       view: greetingView, route: greetingRoute, at: LiveLocation(text: "?times=2"))
     #expect(page.text(of: "h1") == "Hello, Ada!")
     #expect(page.text(of: "#greetings") == "Greeted 2 times.")

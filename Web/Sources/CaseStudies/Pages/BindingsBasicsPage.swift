@@ -6,10 +6,9 @@ import ComposableWeb
 /// controls, a stepper for the slider's maximum and the slider it caps.
 ///
 /// ```swift
-/// bindingsBasicsView(Store(initialState: BindingsBasics.State()) { BindingsBasics() })
+/// bindingsBasicsView(LiveStore(initialState: BindingsBasics.State()) { BindingsBasics() })
 /// ```
-@MainActor
-public func bindingsBasicsView(_ store: StoreOf<BindingsBasics>) -> Node<BindingsBasics.Action> {
+public func bindingsBasicsView(_ store: LiveStoreOf<BindingsBasics>) -> Node<BindingsBasics.Action> {
   @Bindable var store = store
   let maximum = Double(BindingsBasics.stepRange.upperBound)
   return div(["class": "bindings"]) {

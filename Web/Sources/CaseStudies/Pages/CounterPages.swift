@@ -5,10 +5,9 @@ import ComposableWeb
 /// The counter's page: its number between − and +.
 ///
 /// ```swift
-/// counterView(Store(initialState: Counter.State()) { Counter() })
+/// counterView(LiveStore(initialState: Counter.State()) { Counter() })
 /// ```
-@MainActor
-public func counterView(_ store: StoreOf<Counter>) -> Node<Counter.Action> {
+public func counterView(_ store: LiveStoreOf<Counter>) -> Node<Counter.Action> {
   div(["class": "counter"]) {
     button("−", send: .decrementButtonTapped, ["aria-label": "Decrement"])
     span("\(store.count)", ["class": "count"])
@@ -20,10 +19,9 @@ public func counterView(_ store: StoreOf<Counter>) -> Node<Counter.Action> {
 /// that counter's HTML; the total and the reset button belong to the parent.
 ///
 /// ```swift
-/// twoCountersView(Store(initialState: TwoCounters.State()) { TwoCounters() })
+/// twoCountersView(LiveStore(initialState: TwoCounters.State()) { TwoCounters() })
 /// ```
-@MainActor
-public func twoCountersView(_ store: StoreOf<TwoCounters>) -> Node<TwoCounters.Action> {
+public func twoCountersView(_ store: LiveStoreOf<TwoCounters>) -> Node<TwoCounters.Action> {
   div {
     h2("First counter")
     component(store.scope(\.first, action: \.first), key: "first", counterView)

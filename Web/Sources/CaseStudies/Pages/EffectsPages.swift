@@ -6,10 +6,9 @@ import ComposableWeb
 /// after it goes below zero.
 ///
 /// ```swift
-/// effectsBasicsView(Store(initialState: EffectsBasics.State()) { EffectsBasics() })
+/// effectsBasicsView(LiveStore(initialState: EffectsBasics.State()) { EffectsBasics() })
 /// ```
-@MainActor
-public func effectsBasicsView(_ store: StoreOf<EffectsBasics>) -> Node<EffectsBasics.Action> {
+public func effectsBasicsView(_ store: LiveStoreOf<EffectsBasics>) -> Node<EffectsBasics.Action> {
   div(["class": "effects-basics"]) {
     Node.tag("p") {
       button("−", send: .decrementButtonTapped, ["aria-label": "Decrement"])
@@ -34,11 +33,10 @@ public func effectsBasicsView(_ store: StoreOf<EffectsBasics>) -> Node<EffectsBa
 /// cancels it (changing the number cancels it too).
 ///
 /// ```swift
-/// effectsCancellationView(Store(initialState: EffectsCancellation.State()) { EffectsCancellation() })
+/// effectsCancellationView(LiveStore(initialState: EffectsCancellation.State()) { EffectsCancellation() })
 /// ```
-@MainActor
 public func effectsCancellationView(
-  _ store: StoreOf<EffectsCancellation>
+  _ store: LiveStoreOf<EffectsCancellation>
 ) -> Node<EffectsCancellation.Action> {
   @Bindable var store = store
   return div(["class": "effects-cancellation"]) {
@@ -61,10 +59,9 @@ public func effectsCancellationView(
 /// The stopwatch: seconds elapsed, start/stop and reset.
 ///
 /// ```swift
-/// timersView(Store(initialState: Timers.State()) { Timers() })
+/// timersView(LiveStore(initialState: Timers.State()) { Timers() })
 /// ```
-@MainActor
-public func timersView(_ store: StoreOf<Timers>) -> Node<Timers.Action> {
+public func timersView(_ store: LiveStoreOf<Timers>) -> Node<Timers.Action> {
   div(["class": "timers"]) {
     p("\(store.secondsElapsed)", ["class": "seconds", "id": "seconds"])
     button(store.isTimerActive ? "Stop" : "Start", send: .toggleTimerButtonTapped)
@@ -76,11 +73,10 @@ public func timersView(_ store: StoreOf<Timers>) -> Node<Timers.Action> {
 /// simulated screenshot notification, which every open page of this case study receives.
 ///
 /// ```swift
-/// longLivingEffectsView(Store(initialState: LongLivingEffects.State()) { LongLivingEffects() })
+/// longLivingEffectsView(LiveStore(initialState: LongLivingEffects.State()) { LongLivingEffects() })
 /// ```
-@MainActor
 public func longLivingEffectsView(
-  _ store: StoreOf<LongLivingEffects>
+  _ store: LiveStoreOf<LongLivingEffects>
 ) -> Node<LongLivingEffects.Action> {
   div(["class": "long-living"]) {
     p("Screenshots taken while this page was open: \(store.screenshotCount)", ["id": "screenshots"])

@@ -6,10 +6,9 @@ import ComposableWeb
 /// the list of favorite primes the two share.
 ///
 /// ```swift
-/// primeAppView(Store(initialState: PrimeApp.State()) { PrimeApp() })
+/// primeAppView(LiveStore(initialState: PrimeApp.State()) { PrimeApp() })
 /// ```
-@MainActor
-public func primeAppView(_ store: StoreOf<PrimeApp>) -> Node<PrimeApp.Action> {
+public func primeAppView(_ store: LiveStoreOf<PrimeApp>) -> Node<PrimeApp.Action> {
   div(["class": "primes"]) {
     h2("Counter")
     component(store.scope(\.counter, action: \.counter), key: "counter", primeCounterView)
@@ -20,8 +19,7 @@ public func primeAppView(_ store: StoreOf<PrimeApp>) -> Node<PrimeApp.Action> {
   }
 }
 
-@MainActor
-func primeCounterView(_ store: StoreOf<PrimeCounter>) -> Node<PrimeCounter.Action> {
+func primeCounterView(_ store: LiveStoreOf<PrimeCounter>) -> Node<PrimeCounter.Action> {
   @Bindable var store = store
   return div {
     Node.tag("p") {
@@ -40,8 +38,7 @@ func primeCounterView(_ store: StoreOf<PrimeCounter>) -> Node<PrimeCounter.Actio
   }
 }
 
-@MainActor
-func primeModalView(_ store: StoreOf<PrimeModal>) -> Node<PrimeModal.Action> {
+func primeModalView(_ store: LiveStoreOf<PrimeModal>) -> Node<PrimeModal.Action> {
   div(["class": "prime-modal"]) {
     if store.isPrime {
       p("\(store.count) is prime.", ["id": "verdict"])
@@ -56,8 +53,7 @@ func primeModalView(_ store: StoreOf<PrimeModal>) -> Node<PrimeModal.Action> {
   }
 }
 
-@MainActor
-func favoritePrimesView(_ store: StoreOf<FavoritePrimes>) -> Node<FavoritePrimes.Action> {
+func favoritePrimesView(_ store: LiveStoreOf<FavoritePrimes>) -> Node<FavoritePrimes.Action> {
   let primes = store.favoritePrimes
   return div {
     if primes.isEmpty {

@@ -7,17 +7,15 @@ import Foundation
 /// and its own alert when saving the favorite fails.
 ///
 /// ```swift
-/// episodesView(Store(initialState: Episodes.State()) { Episodes() })
+/// episodesView(LiveStore(initialState: Episodes.State()) { Episodes() })
 /// ```
-@MainActor
-public func episodesView(_ store: StoreOf<Episodes>) -> Node<Episodes.Action> {
+public func episodesView(_ store: LiveStoreOf<Episodes>) -> Node<Episodes.Action> {
   Node.tag("ul", ["class": "episodes"]) {
     forEach(store.scope(\.episodes, action: \.episodes), episodeRowView)
   }
 }
 
-@MainActor
-func episodeRowView(_ store: StoreOf<Episode>) -> Node<Episode.Action> {
+func episodeRowView(_ store: LiveStoreOf<Episode>) -> Node<Episode.Action> {
   Node.tag("li", ["class": "episode", "data-episode": store.title]) {
     span(store.title, ["class": "title"])
     " "
@@ -26,9 +24,8 @@ func episodeRowView(_ store: StoreOf<Episode>) -> Node<Episode.Action> {
 }
 
 /// The reusable favorite button: a filled or empty heart, and the failure alert.
-@MainActor
 func favoriteButtonView(
-  _ store: Store<FavoritingState<UUID>, FavoritingAction>
+  _ store: LiveStore<FavoritingState<UUID>, FavoritingAction>
 ) -> Node<FavoritingAction> {
   @Bindable var store = store
   return Node.tag("span", ["class": "favorite"]) {

@@ -7,7 +7,7 @@ import ComposableWeb
 /// view. The presentation reducer cancels that effect when the sheet is dismissed.
 ///
 /// ```swift
-/// Store(initialState: NavigationBasics.State()) { NavigationBasicsPage() }
+/// LiveStore(initialState: NavigationBasics.State()) { NavigationBasicsPage() }
 /// ```
 public struct NavigationBasicsPage: Reducer {
   public typealias State = NavigationBasics.State
@@ -28,11 +28,10 @@ public struct NavigationBasicsPage: Reducer {
 /// last dismissed sheet.
 ///
 /// ```swift
-/// navigationBasicsView(Store(initialState: NavigationBasics.State()) { NavigationBasicsPage() })
+/// navigationBasicsView(LiveStore(initialState: NavigationBasics.State()) { NavigationBasicsPage() })
 /// ```
-@MainActor
 public func navigationBasicsView(
-  _ store: StoreOf<NavigationBasics>
+  _ store: LiveStoreOf<NavigationBasics>
 ) -> Node<NavigationBasics.Action> {
   @Bindable var store = store
   return div(["class": "navigation-basics"]) {
@@ -51,8 +50,7 @@ public func navigationBasicsView(
 }
 
 /// The ticker: seconds counted since it appeared, and a done button that dismisses it.
-@MainActor
-func tickerView(_ store: StoreOf<Ticker>) -> Node<Ticker.Action> {
+func tickerView(_ store: LiveStoreOf<Ticker>) -> Node<Ticker.Action> {
   div(["class": "ticker"]) {
     p("Ticks: \(store.ticks)", ["id": "ticks"])
     button("Done", send: .doneButtonTapped)
@@ -63,7 +61,7 @@ func tickerView(_ store: StoreOf<Ticker>) -> Node<Ticker.Action> {
 /// SwiftUI view would send it on appearing; popping the screen cancels it.
 ///
 /// ```swift
-/// Store(initialState: NavigationStackDemo.State()) { NavigationStackPage() }
+/// LiveStore(initialState: NavigationStackDemo.State()) { NavigationStackPage() }
 /// ```
 public struct NavigationStackPage: Reducer {
   public typealias State = NavigationStackDemo.State
@@ -86,11 +84,10 @@ public struct NavigationStackPage: Reducer {
 /// browser's back button and the in-page back button pop them.
 ///
 /// ```swift
-/// navigationStackView(Store(initialState: NavigationStackDemo.State()) { NavigationStackPage() })
+/// navigationStackView(LiveStore(initialState: NavigationStackDemo.State()) { NavigationStackPage() })
 /// ```
-@MainActor
 public func navigationStackView(
-  _ store: StoreOf<NavigationStackDemo>
+  _ store: LiveStoreOf<NavigationStackDemo>
 ) -> Node<NavigationStackDemo.Action> {
   @Bindable var store = store
   return div(["class": "navigation-stack"]) {
@@ -99,13 +96,14 @@ public func navigationStackView(
       p("Sum of the counters on the stack: \(store.counterTotal)", ["id": "counter-total"])
       pushButtons()
     } destination: { store in
-      switch store.case {
-      case let .counter(store):
-        component(store, counterScreenView)
-      case let .numberFact(store):
-        component(store, numberFactScreenView)
-      case let .ticker(store):
-        component(store, tickerScreenView)
+      if let counter = store.scope(\.counter, action: \.counter) {
+        component(counter, counterScreenView)
+      } else if let numberFact = store.scope(\.numberFact, action: \.numberFact) {
+        component(numberFact, numberFactScreenView)
+      } else if let ticker = store.scope(\.ticker, action: \.ticker) {
+        component(ticker, tickerScreenView)
+      } else {
+        .fragment([])
       }
     }
     if !store.path.isEmpty {
@@ -117,7 +115,6 @@ public func navigationStackView(
   }
 }
 
-@MainActor
 private func pushButtons() -> Node<NavigationStackDemo.Action> {
   .tag("p", ["class": "push"]) {
     button("Push counter", send: .pushButtonTapped(.counter))
@@ -126,24 +123,21 @@ private func pushButtons() -> Node<NavigationStackDemo.Action> {
   }
 }
 
-@MainActor
-func counterScreenView(_ store: StoreOf<Counter>) -> Node<Counter.Action> {
+func counterScreenView(_ store: LiveStoreOf<Counter>) -> Node<Counter.Action> {
   div(["class": "screen"]) {
     h2("Counter screen")
     counterView(store)
   }
 }
 
-@MainActor
-func numberFactScreenView(_ store: StoreOf<EffectsBasics>) -> Node<EffectsBasics.Action> {
+func numberFactScreenView(_ store: LiveStoreOf<EffectsBasics>) -> Node<EffectsBasics.Action> {
   div(["class": "screen"]) {
     h2("Number fact screen")
     effectsBasicsView(store)
   }
 }
 
-@MainActor
-func tickerScreenView(_ store: StoreOf<Ticker>) -> Node<Ticker.Action> {
+func tickerScreenView(_ store: LiveStoreOf<Ticker>) -> Node<Ticker.Action> {
   div(["class": "screen"]) {
     h2("Ticker screen")
     tickerView(store)

@@ -6,10 +6,9 @@ import ComposableWeb
 /// buttons to add a child or delete one.
 ///
 /// ```swift
-/// nestedView(Store(initialState: Nested.State(id: UUID(), name: "Root")) { Nested() })
+/// nestedView(LiveStore(initialState: Nested.State(id: UUID(), name: "Root")) { Nested() })
 /// ```
-@MainActor
-public func nestedView(_ store: StoreOf<Nested>) -> Node<Nested.Action> {
+public func nestedView(_ store: LiveStoreOf<Nested>) -> Node<Nested.Action> {
   @Bindable var store = store
   let rows = Array(store.scope(\.rows, action: \.rows))
   return div(["class": "nested"]) {

@@ -6,10 +6,9 @@ import ComposableWeb
 /// details.
 ///
 /// ```swift
-/// searchView(Store(initialState: Search.State()) { Search() })
+/// searchView(LiveStore(initialState: Search.State()) { Search() })
 /// ```
-@MainActor
-public func searchView(_ store: StoreOf<Search>) -> Node<Search.Action> {
+public func searchView(_ store: LiveStoreOf<Search>) -> Node<Search.Action> {
   div(["class": "search"]) {
     textField(
       store.binding(get: \.searchQuery, send: { .searchQueryChanged($0) }),

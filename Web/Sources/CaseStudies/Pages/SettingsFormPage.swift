@@ -7,10 +7,9 @@ import ComposableWeb
 /// the email and mobile toggles shown once they are on.
 ///
 /// ```swift
-/// settingsFormView(Store(initialState: SettingsForm.State()) { SettingsForm() })
+/// settingsFormView(LiveStore(initialState: SettingsForm.State()) { SettingsForm() })
 /// ```
-@MainActor
-public func settingsFormView(_ store: StoreOf<SettingsForm>) -> Node<SettingsForm.Action> {
+public func settingsFormView(_ store: LiveStoreOf<SettingsForm>) -> Node<SettingsForm.Action> {
   @Bindable var store = store
   return div(["class": "settings"]) {
     h2("Profile")

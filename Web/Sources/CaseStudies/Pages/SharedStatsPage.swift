@@ -7,10 +7,9 @@ import ComposableWeb
 /// and edits the user name (kept in app storage).
 ///
 /// ```swift
-/// sharedStatsView(Store(initialState: SharedStatsDemo.State()) { SharedStatsDemo() })
+/// sharedStatsView(LiveStore(initialState: SharedStatsDemo.State()) { SharedStatsDemo() })
 /// ```
-@MainActor
-public func sharedStatsView(_ store: StoreOf<SharedStatsDemo>) -> Node<SharedStatsDemo.Action> {
+public func sharedStatsView(_ store: LiveStoreOf<SharedStatsDemo>) -> Node<SharedStatsDemo.Action> {
   @Bindable var store = store
   return div(["class": "shared-stats"]) {
     Node.tag("nav", ["class": "tabs"]) {
@@ -31,8 +30,7 @@ public func sharedStatsView(_ store: StoreOf<SharedStatsDemo>) -> Node<SharedSta
   }
 }
 
-@MainActor
-func sharedCounterTabView(_ store: StoreOf<SharedCounterTab>) -> Node<SharedCounterTab.Action> {
+func sharedCounterTabView(_ store: LiveStoreOf<SharedCounterTab>) -> Node<SharedCounterTab.Action> {
   div(["class": "counter-tab"]) {
     p(store.greeting, ["id": "greeting"])
     Node.tag("p") {
@@ -43,8 +41,7 @@ func sharedCounterTabView(_ store: StoreOf<SharedCounterTab>) -> Node<SharedCoun
   }
 }
 
-@MainActor
-func sharedProfileTabView(_ store: StoreOf<SharedProfileTab>) -> Node<SharedProfileTab.Action> {
+func sharedProfileTabView(_ store: LiveStoreOf<SharedProfileTab>) -> Node<SharedProfileTab.Action> {
   let stats = store.stats
   return div(["class": "profile-tab"]) {
     Node.tag("p") {

@@ -6,10 +6,9 @@ import ComposableWeb
 /// last toggle), filter, delete one, clear the completed ones.
 ///
 /// ```swift
-/// todoListView(Store(initialState: TodoList.State()) { TodoList() })
+/// todoListView(LiveStore(initialState: TodoList.State()) { TodoList() })
 /// ```
-@MainActor
-public func todoListView(_ store: StoreOf<TodoList>) -> Node<TodoList.Action> {
+public func todoListView(_ store: LiveStoreOf<TodoList>) -> Node<TodoList.Action> {
   @Bindable var store = store
   let rows = Array(store.scope(\.filteredTodos, action: \.todos))
   return div(["class": "todos"]) {
@@ -50,8 +49,7 @@ public let todoListRoute = LiveRoute<TodoList.State, TodoList.Action>(
   }
 )
 
-@MainActor
-func todoRowView(_ store: StoreOf<TodoItem>) -> Node<TodoItem.Action> {
+func todoRowView(_ store: LiveStoreOf<TodoItem>) -> Node<TodoItem.Action> {
   @Bindable var store = store
   return Node.tag("span", ["class": store.isComplete ? "todo-row complete" : "todo-row"]) {
     toggle($store.isComplete, "", ["class": "complete-box"])

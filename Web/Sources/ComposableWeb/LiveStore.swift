@@ -1,0 +1,250 @@
+import ComposableArchitecture
+
+/// A session's store as its views use it: the state is read and actions are sent without
+/// waiting, on the actor the session runs on.
+///
+/// It is a ``StoreActor`` seen from its own actor. A view is a function of one, written as a
+/// SwiftUI view of a `Store` is:
+///
+/// ```swift
+/// func counterView(_ store: LiveStoreOf<Counter>) -> Node<Counter.Action> {
+///   div {
+///     button("−", send: .decrementButtonTapped)
+///     span("\(store.count)")
+///     button("+", send: .incrementButtonTapped)
+///   }
+/// }
+/// ```
+///
+/// A live store belongs to the actor it was made on (its `isolation`): use it only there. It is
+/// not `Sendable`, so the compiler keeps it from leaving that actor's code; a use from elsewhere
+/// stops the program rather than race.
+@dynamicMemberLookup
+public final class LiveStore<State, Action> {
+  /// The store, as code elsewhere reaches it: with `await`.
+  public let storeActor: StoreActor<State, Action>
+  /// For the store of a navigation stack's path, made by `stack(state:action:)`: the store of
+  /// the element with an ID, scoped from the feature that holds the stack (a stack's state is not
+  /// observable state, so its elements can't be scoped from the path's store).
+  var stackElement: ((StackElementID) -> AnyObject?)?
+
+  /// Wraps `storeActor`, which runs on the caller's actor.
+  init(_ storeActor: StoreActor<State, Action>) {
+    self.storeActor = storeActor
+  }
+
+  /// Creates a store that runs a feature on the caller's actor.
+  ///
+  /// ```swift
+  /// let store = LiveStore(initialState: Counter.State()) { Counter() }
+  /// ```
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> R.State,
+    isolation: isolated any Actor = #isolation,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    self.init(
+      StoreActor(
+        initialState: initialState(), isolation: isolation, reducer: reducer,
+        withDependencies: prepareDependencies))
+  }
+
+  /// Runs `body` with the store's actor, which is the caller's (checked: elsewhere the program
+  /// stops). What `body` captures and returns stays on that actor, so it needn't be `Sendable`.
+  func isolated<T>(_ body: (isolated StoreActor<State, Action>) -> T) -> T {
+    withoutActuallyEscaping(body) { body in
+      let body = UncheckedSendable(body)
+      return self.storeActor.assumeIsolated { store in UncheckedSendable(body.value(store)) }.value
+    }
+  }
+
+  /// Sends an action: the reducer runs at once, and the returned task tracks the effects it
+  /// started.
+  ///
+  /// ```swift
+  /// store.send(.incrementButtonTapped)
+  /// ```
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    let action = UncheckedSendable(action)
+    return self.isolated { $0.send(action.value) }
+  }
+
+  /// Reads the current state once, without observing it.
+  ///
+  /// ```swift
+  /// let count = store.withState(\.count)
+  /// ```
+  public func withState<R>(_ body: (_ state: State) -> R) -> R {
+    body(self.isolated { $0.withState { UncheckedSendable($0) } }.value)
+  }
+
+  /// Derives the store of a child feature, cached: scoping twice gives the same store.
+  ///
+  /// ```swift
+  /// component(store.scope(\.counter, action: \.counter), counterView)
+  /// ```
+  @_disfavoredOverload
+  public func scope<ChildState, ChildAction>(
+    _ state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> LiveStore<ChildState, ChildAction> {
+    let paths = UncheckedSendable((state, action))
+    return LiveStore<ChildState, ChildAction>(
+      self.isolated { $0.scope(state: paths.value.0, action: paths.value.1) })
+  }
+
+  /// Derives the store of a child feature; the same as ``scope(_:action:)-(KeyPath<State,ChildState>,_)``.
+  @_disfavoredOverload
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> LiveStore<ChildState, ChildAction> {
+    self.scope(state, action: action)
+  }
+}
+
+extension LiveStore where State: ObservableState {
+  /// The current state, observed: a view that reads it renders again when it is replaced.
+  ///
+  /// ```swift
+  /// let state = store.state
+  /// ```
+  public var state: State {
+    self.isolated { UncheckedSendable($0.state) }.value
+  }
+
+  /// Reads a property of the state, observed: a view that reads it renders again when it
+  /// changes.
+  ///
+  /// ```swift
+  /// span("\(store.count)")
+  /// ```
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    let keyPath = sendable(keyPath)
+    return self.isolated { UncheckedSendable($0[dynamicMember: keyPath]) }.value
+  }
+
+  /// Derives the store of an optional child feature: `nil` while the child state is `nil`.
+  ///
+  /// ```swift
+  /// if let detail = store.scope(\.detail, action: \.detail) { component(detail, detailView) }
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    _ state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> LiveStore<ChildState, ChildAction>? {
+    let paths = UncheckedSendable((state, action))
+    return self.isolated { $0.scope(state: paths.value.0, action: paths.value.1) }
+      .map { LiveStore<ChildState, ChildAction>($0) }
+  }
+
+  /// Derives the store of an optional child feature; the same as ``scope(_:action:)-(KeyPath<State,ChildState?>,_)``.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> LiveStore<ChildState, ChildAction>? {
+    self.scope(state, action: action)
+  }
+
+  /// The stores of the elements of an identified array, in order, each cached by its element's
+  /// ID: the rows of a `forEach` feature.
+  ///
+  /// ```swift
+  /// for row in store.scope(\.rows, action: \.rows) { component(row, key: "\(row.id)", rowView) }
+  /// ```
+  public func scope<ElementID, ElementState, ElementAction>(
+    _ state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> LiveStoreCollection<ElementID, ElementState, ElementAction> {
+    let paths = UncheckedSendable((state, action))
+    return LiveStoreCollection(
+      stores: self.isolated { $0.scope(state: paths.value.0, action: paths.value.1) })
+  }
+
+  /// The stores of the elements of an identified array; the same as
+  /// ``scope(_:action:)-(KeyPath<State,IdentifiedArray<ElementID,ElementState>>,_)``.
+  public func scope<ElementID, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> LiveStoreCollection<ElementID, ElementState, ElementAction> {
+    self.scope(state, action: action)
+  }
+}
+
+extension LiveStore where State: ObservableState, Action: BindableAction, Action.State == State {
+  /// Reads a field of the state, and writes it by sending a binding action, which
+  /// `BindingReducer` applies.
+  ///
+  /// ```swift
+  /// store.displayName = "Blob"   // sends .binding(.set(\.displayName, "Blob"))
+  /// ```
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<State, Value>
+  ) -> Value {
+    get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
+    set { self.send(.binding(.set(sendable(keyPath), newValue))) }
+  }
+}
+
+extension LiveStore
+where
+  State: ObservableState, Action: ViewAction, Action.ViewAction: BindableAction,
+  Action.ViewAction.State == State
+{
+  /// Reads a field of the state, and writes it by sending a view action holding a binding
+  /// action: `.view(.binding(.set(\.field, value)))`.
+  ///
+  /// ```swift
+  /// store.displayName = "Blob"
+  /// ```
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<State, Value>
+  ) -> Value {
+    get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
+    set { self.send(.view(.binding(.set(sendable(keyPath), newValue)))) }
+  }
+}
+
+extension LiveStore: Hashable {
+  /// Two live stores are equal when they show the same store.
+  public static func == (lhs: LiveStore, rhs: LiveStore) -> Bool {
+    lhs.storeActor === rhs.storeActor
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self.storeActor))
+  }
+}
+
+/// A convenience for the live store of a reducer.
+public typealias LiveStoreOf<R: Reducer> = LiveStore<R.State, R.Action>
+
+/// The live stores of the elements of an identified array, in order: what
+/// ``LiveStore/scope(_:action:)-(KeyPath<State,IdentifiedArray<ElementID,ElementState>>,_)``
+/// returns.
+public struct LiveStoreCollection<ID: Hashable & Sendable, State, Action>: RandomAccessCollection {
+  let stores: _StoreActorCollection<ID, State, Action>
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { self.stores.endIndex }
+
+  /// The store of the element at a position.
+  public subscript(position: Int) -> LiveStore<State, Action> {
+    LiveStore(self.stores[position])
+  }
+}
+
+/// `keyPath`, marked `Sendable`: a live store uses the key paths its views give it on its own
+/// actor, which is theirs, and nowhere else. (A key path is `Sendable` when what it captures is;
+/// the marker is only for the store's and the binding action's signatures.)
+private func sendable<Root, Value>(
+  _ keyPath: WritableKeyPath<Root, Value>
+) -> WritableKeyPath<Root, Value> & Sendable {
+  unsafeBitCast(keyPath, to: (WritableKeyPath<Root, Value> & Sendable).self)
+}
+
+private func sendable<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> KeyPath<Root, Value> & Sendable {
+  unsafeBitCast(keyPath, to: (KeyPath<Root, Value> & Sendable).self)
+}
