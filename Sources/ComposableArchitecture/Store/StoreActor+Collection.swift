@@ -15,11 +15,22 @@ extension StoreActor where State: ObservableState {
     state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> _StoreActorCollection<ElementID, ElementState, ElementAction> {
-    let ids = self.state[keyPath: state].ids
-    // The collection's store runs on this store's actor, which the caller is on.
-    return self.scope(state: state, action: action).assumeIsolated { store in
-      _StoreActorCollection(stores: ids.map { store.elementStore(id: $0) })
-    }
+    self.scopeOnActor(state: state, action: action)
+  }
+
+  /// ``scope(state:action:)-(KeyPath<State,IdentifiedArray<ElementID,ElementState>>,_)``, for
+  /// code on the store's actor; not checked.
+  @_spi(Internals)
+  public nonisolated func scopeOnActor<ElementID, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> _StoreActorCollection<ElementID, ElementState, ElementAction> {
+    let ids = self.stateOnActor[keyPath: state].ids
+    let store:
+      StoreActor<
+        IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>
+      > = self.scopeOnActor(state: state, action: action)
+    return _StoreActorCollection(stores: ids.map { store.elementStore(id: $0) })
   }
 }
 
@@ -45,8 +56,9 @@ public struct _StoreActorCollection<ID: Hashable & Sendable, State, Action>: Ran
 }
 
 extension StoreActor {
-  /// The cached store of the element with the given ID in a store of an identified array.
-  func elementStore<ID: Hashable & Sendable, Element, ElementAction>(
+  /// The cached store of the element with the given ID in a store of an identified array (on
+  /// the store's actor).
+  nonisolated func elementStore<ID: Hashable & Sendable, Element, ElementAction>(
     id: ID
   ) -> StoreActor<Element, ElementAction>
   where State == IdentifiedArray<ID, Element>, Action == IdentifiedAction<ID, ElementAction> {

@@ -34,13 +34,18 @@ import Perception
 /// the store's actor.
 @dynamicMemberLookup
 public actor StoreActor<State, Action>: Observable, Perceptible {
-  let core: any Core<State, Action>
+  // The core, the children and the tracking are the actor's state, used only on its executor;
+  // they are `nonisolated(unsafe)` so that the `…OnActor` entry points below, for code on that
+  // executor that the compiler can't see is (a non-`Sendable` type made there), reach them
+  // without a check of the executor or a `Sendable` result on every read.
+  nonisolated(unsafe) let core: any Core<State, Action>
   /// The actor whose executor the store runs on.
   let isolation: any Actor
-  var children: [ScopeID<State, Action>: AnyObject] = [:]
-  /// Who read the state, to tell of changes.
-  private var tracking: StoreStateTracking
-  private let stateObservation: StateObservation<State>?
+  nonisolated(unsafe) var children: [ScopeID<State, Action>: AnyObject] = [:]
+  /// Who read the state, to tell of changes. (Confined to the actor, as `Store`'s is to the main
+  /// actor, so it skips dynamic exclusivity checks as that one does.)
+  @exclusivity(unchecked) nonisolated(unsafe) private var tracking: StoreStateTracking
+  nonisolated(unsafe) private let stateObservation: StateObservation<State>?
 
   /// Creates a store that runs a feature on the caller's actor, or on an actor of its own when
   /// the caller is not isolated to one.
@@ -54,6 +59,9 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
   ///   }
   /// }
   /// ```
+  // Inlinable, as `Store`'s is, so that the core's send is specialized for the feature where the
+  // store is made.
+  @inlinable
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> R.State,
     isolation: isolated (any Actor)? = #isolation,
@@ -70,6 +78,7 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
 
   /// A store for `core`, which runs on `isolation`. (The core is confined to that isolation, which
   /// the new store shares, so handing it over is safe.)
+  @usableFromInline
   init(core: UncheckedSendable<any Core<State, Action>>, isolation: any Actor) {
     let core = core.value
     self.core = core
@@ -78,9 +87,8 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
     self.stateObservation = observation
     self.tracking = StoreStateTracking({ core.state }, observation: observation)
     if observation != nil {
-      core.observe(self) { [weak self] in
-        self?.assumeIsolated { $0.rootStateDidChange() }
-      }
+      // The core tells of changes on its actor, the store's.
+      core.observe(self) { [weak self] in self?.rootStateDidChange() }
     }
   }
 
@@ -96,10 +104,7 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
   /// ```
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if self.core.root.isSending {
-      reportReentrantSend(action)
-    }
-    return StoreTask(rawValue: self.core.send(action))
+    self.sendOnActor(action)
   }
 
   /// Reads the current state once, without observing it.
@@ -108,7 +113,7 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
   /// let count = await store.withState(\.count)
   /// ```
   public func withState<R>(_ body: (_ state: State) -> R) -> R {
-    body(self.core.state)
+    self.withStateOnActor(body)
   }
 
   /// The current state.
@@ -130,6 +135,52 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
     state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
   ) -> StoreActor<ChildState, ChildAction> {
+    self.scopeOnActor(state: state, action: action)
+  }
+
+  /// Derives a store for an optional child feature: `nil` while the child state is.
+  ///
+  /// ```swift
+  /// if let detail = await store.scope(state: \.detail, action: \.detail) { … }
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> StoreActor<ChildState, ChildAction>? {
+    self.scopeOnActor(state: state, action: action)
+  }
+
+  private nonisolated func rootStateDidChange() {
+    self.tracking.stateDidChange(to: self.core.state, observation: self.stateObservation)
+  }
+}
+
+// MARK: - On the store's actor, unchecked
+
+extension StoreActor {
+  /// ``send(_:)``, for code on the store's actor that the compiler can't see is there (such as a
+  /// non-`Sendable` type made on it). It is not checked: call it nowhere else.
+  @_spi(Internals)
+  public nonisolated func sendOnActor(_ action: Action) -> StoreTask {
+    if self.core.root.isSending {
+      reportReentrantSend(action)
+    }
+    return StoreTask(rawValue: self.core.send(action))
+  }
+
+  /// ``withState(_:)``, for code on the store's actor; not checked.
+  @_spi(Internals)
+  public nonisolated func withStateOnActor<R>(_ body: (_ state: State) -> R) -> R {
+    body(self.core.state)
+  }
+
+  /// ``scope(state:action:)-(KeyPath<State,ChildState>,_)``, for code on the store's actor; not
+  /// checked.
+  @_spi(Internals)
+  public nonisolated func scopeOnActor<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> StoreActor<ChildState, ChildAction> {
     let id = ScopeID<State, Action>(state: state, action: action)
     if let child = self.children[id] as? StoreActor<ChildState, ChildAction> {
       return child
@@ -142,12 +193,10 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
     return child
   }
 
-  /// Derives a store for an optional child feature: `nil` while the child state is.
-  ///
-  /// ```swift
-  /// if let detail = await store.scope(state: \.detail, action: \.detail) { … }
-  /// ```
-  public func scope<ChildState, ChildAction>(
+  /// ``scope(state:action:)-(KeyPath<State,ChildState?>,_)``, for code on the store's actor; not
+  /// checked.
+  @_spi(Internals)
+  public nonisolated func scopeOnActor<ChildState, ChildAction>(
     state: KeyPath<State, ChildState?>,
     action: CaseKeyPath<Action, ChildAction>
   ) -> StoreActor<ChildState, ChildAction>? {
@@ -169,10 +218,6 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
     self.children[id] = child
     return child
   }
-
-  private func rootStateDidChange() {
-    self.tracking.stateDidChange(to: self.core.state, observation: self.stateObservation)
-  }
 }
 
 extension StoreActor where State: ObservableState {
@@ -182,9 +227,7 @@ extension StoreActor where State: ObservableState {
   /// let state = await store.state
   /// ```
   public var state: State {
-    let state = self.core.state
-    self.tracking.registerIdentityReader(of: state)
-    return state
+    self.stateOnActor
   }
 
   /// Reads a property of the state, registering its reader as ``Store`` does.
@@ -193,6 +236,20 @@ extension StoreActor where State: ObservableState {
   /// let count = await store.count
   /// ```
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value> & Sendable) -> Value {
+    self.readOnActor(keyPath)
+  }
+
+  /// ``state``, for code on the store's actor; not checked.
+  @_spi(Internals)
+  public nonisolated var stateOnActor: State {
+    let state = self.core.state
+    self.tracking.registerIdentityReader(of: state)
+    return state
+  }
+
+  /// ``subscript(dynamicMember:)``, for code on the store's actor; not checked.
+  @_spi(Internals)
+  public nonisolated func readOnActor<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
     let state = self.core.state
     self.tracking.registerReader(of: keyPath, in: state)
     return state[keyPath: keyPath]
@@ -200,4 +257,8 @@ extension StoreActor where State: ObservableState {
 }
 
 /// The actor a ``StoreActor`` made where no actor is runs on.
-private actor StoreIsolation {}
+@usableFromInline
+actor StoreIsolation {
+  @usableFromInline
+  init() {}
+}

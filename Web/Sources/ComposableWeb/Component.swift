@@ -68,17 +68,15 @@ public func forEach<ID: Hashable & Sendable, State: Identifiable, Action, Parent
 /// A view's nodes and the store their handlers send to, as a renderer writes them: the nodes are
 /// written straight to HTML, and each handler is bound to the store as its id is issued.
 protocol ComponentBody {
-  @MainActor
   func write(
     in renderer: ComponentRenderer, context: inout ComponentRenderer.Context,
     into output: inout [UInt8])
 }
 
-struct StoreNodes<Store: ActionReceiver>: ComponentBody {
-  let nodes: Node<Store.Action>
-  let store: Store
+struct StoreNodes<State, Action>: ComponentBody {
+  let nodes: Node<Action>
+  let store: LiveStore<State, Action>
 
-  @MainActor
   func write(
     in renderer: ComponentRenderer, context: inout ComponentRenderer.Context,
     into output: inout [UInt8]
@@ -86,18 +84,6 @@ struct StoreNodes<Store: ActionReceiver>: ComponentBody {
     renderer.write(nodes, sendingTo: store, context: &context, into: &output)
   }
 }
-
-/// What a component's handlers send their actions to, and a session reads: its store.
-package protocol ActionReceiver {
-  associatedtype State
-  associatedtype Action
-  @MainActor
-  func send(_ action: Action) -> StoreTask
-  @MainActor
-  func withState<R>(_ body: (_ state: State) -> R) -> R
-}
-
-extension LiveStore: ActionReceiver {}
 
 /// A handler bound to a store: runs with the value the page sent.
 struct BoundHandler {
@@ -112,8 +98,7 @@ struct BoundHandler {
   }
 
   /// `handler`, sending its actions to `store`.
-  @MainActor
-  init<Store: ActionReceiver>(_ handler: Handler<Store.Action>, sendingTo store: Store) {
+  init<State, Action>(_ handler: Handler<Action>, sendingTo store: LiveStore<State, Action>) {
     switch handler {
     case let .send(action):
       // The task of its effects, which a form posted without JavaScript waits for.

@@ -17,7 +17,6 @@ import Logging
 /// var html: [UInt8] = []
 /// renderer.render(componentID: "c", component: root, into: &html)
 /// ```
-@MainActor
 final class ComponentRenderer {
   private struct Mounted {
     var component: Component
@@ -118,8 +117,8 @@ final class ComponentRenderer {
   }
 
   /// Writes a component's nodes, issuing an id for each of their handlers.
-  func write<Store: ActionReceiver>(
-    _ node: Node<Store.Action>, sendingTo store: Store, context: inout Context,
+  func write<State, Action>(
+    _ node: Node<Action>, sendingTo store: LiveStore<State, Action>, context: inout Context,
     into output: inout [UInt8]
   ) {
     switch node {

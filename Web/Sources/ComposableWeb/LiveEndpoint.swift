@@ -278,8 +278,8 @@ public final class LiveEndpoint: Sendable {
         styleNonce: request.query("nonce").flatMap(Self.validNonce), switchedPage: switchedPage,
         output: send, close: close)
     else { return nil }
-    let session = await registry.session(id: connection.sessionID)
-    let sessionName = session?.logName ?? "none"
+    let target = await registry.target(of: connection)
+    let sessionName = target?.logName ?? "none"
     let logger = self.logger
     let queue = InboundQueue(limit: limits.inboundQueueSize) { dropped in
       // Once per socket: the queue reports its first drop and every hundredth.
@@ -289,8 +289,8 @@ public final class LiveEndpoint: Sendable {
         metadata: ["session": "\(sessionName)"])
     } handle: { message in
       switch message {
-      case let .text(text): session?.receive(text)
-      case let .binary(count): session?.receiveBinary(byteCount: count)
+      case let .text(text): target?.session?.receive(text)
+      case let .binary(count): target?.session?.receiveBinary(byteCount: count)
       }
     }
     return LiveAttachment(queue: queue, connection: connection, registry: registry)

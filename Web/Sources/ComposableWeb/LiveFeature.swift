@@ -69,7 +69,7 @@ public struct LiveFeature: Sendable {
     view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
   ) {
     self.init(
-      path: path, title: title, summary: summary, sessionStore: { _ in makeStore() },
+      path: path, title: title, summary: summary, makeStore: { _ in makeStore() },
       appearAction: appearAction, route: route, view: view)
   }
 
@@ -98,20 +98,6 @@ public struct LiveFeature: Sendable {
     appearAction: (@Sendable () -> Action)? = nil,
     route: LiveRoute<State, Action>? = nil,
     view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
-  ) {
-    self.init(
-      path: path, title: title, summary: summary, sessionStore: makeStore,
-      appearAction: appearAction, route: route, view: view)
-  }
-
-  init<SessionStore: ActionReceiver>(
-    path: String,
-    title: String,
-    summary: String,
-    sessionStore makeStore: @escaping @MainActor @Sendable (LiveRequest) -> SessionStore,
-    appearAction: (@Sendable () -> SessionStore.Action)?,
-    route: LiveRoute<SessionStore.State, SessionStore.Action>?,
-    view: @escaping @Sendable (SessionStore) -> Node<SessionStore.Action>
   ) {
     self.path = path
     self.title = title
@@ -155,7 +141,7 @@ public struct LiveFeature: Sendable {
   ) {
     self.init(
       path: path, title: title, summary: summary, initialState: { _ in initialState() },
-      sessionStore: makeStore, appearAction: appearAction, route: route, view: view)
+      makeStore: makeStore, appearAction: appearAction, route: route, view: view)
   }
 
   /// Describes a restorable feature, as above, whose initial state comes from the request of
@@ -179,22 +165,6 @@ public struct LiveFeature: Sendable {
     route: LiveRoute<State, Action>? = nil,
     view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
   ) {
-    self.init(
-      path: path, title: title, summary: summary, initialState: initialState,
-      sessionStore: makeStore, appearAction: appearAction, route: route, view: view)
-  }
-
-  init<SessionStore: ActionReceiver>(
-    path: String,
-    title: String,
-    summary: String,
-    initialState: @escaping @MainActor @Sendable (LiveRequest) -> SessionStore.State,
-    sessionStore makeStore: @escaping @MainActor @Sendable (SessionStore.State) -> SessionStore,
-    appearAction: (@Sendable () -> SessionStore.Action)?,
-    route: LiveRoute<SessionStore.State, SessionStore.Action>?,
-    view: @escaping @Sendable (SessionStore) -> Node<SessionStore.Action>
-  ) where SessionStore.State: Codable {
-    typealias State = SessionStore.State
     self.path = path
     self.title = title
     self.summary = summary

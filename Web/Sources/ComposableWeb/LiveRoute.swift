@@ -103,16 +103,16 @@ public enum LiveHistory: Sendable, Equatable {
 /// )
 /// ```
 public struct LiveRoute<State, Action>: Sendable {
-  let location: @MainActor @Sendable (State) -> LiveLocation
-  let action: @MainActor @Sendable (LiveLocation) -> Action?
-  let history: @MainActor @Sendable (_ from: LiveLocation, _ to: LiveLocation) -> LiveHistory
+  let location: @Sendable (State) -> LiveLocation
+  let action: @Sendable (LiveLocation) -> Action?
+  let history: @Sendable (_ from: LiveLocation, _ to: LiveLocation) -> LiveHistory
 
   /// Creates a route from where a state is, what a location asks for, and whether a change
   /// from one location to another makes a history entry (by default every change does).
   public init(
-    location: @escaping @MainActor @Sendable (State) -> LiveLocation,
-    action: @escaping @MainActor @Sendable (LiveLocation) -> Action?,
-    history: @escaping @MainActor @Sendable (_ from: LiveLocation, _ to: LiveLocation) -> LiveHistory =
+    location: @escaping @Sendable (State) -> LiveLocation,
+    action: @escaping @Sendable (LiveLocation) -> Action?,
+    history: @escaping @Sendable (_ from: LiveLocation, _ to: LiveLocation) -> LiveHistory =
       { _, _ in .push }
   ) {
     self.location = location

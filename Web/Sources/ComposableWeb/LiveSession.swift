@@ -16,6 +16,10 @@ import Synchronization
 /// element a fresh one, so a double click or a replayed message cannot act twice. Elements rendered
 /// `disabled` (or inside a `disabled` fieldset) get no id at all.
 ///
+/// A session belongs to the actor that creates it, as its store does: it is used there, and what
+/// happens elsewhere (an effect, a change to `@Shared` state another session made) comes to it
+/// there. It is not `Sendable`, so the compiler keeps it on that actor.
+///
 /// ```swift
 /// let store = LiveStore(initialState: Counter.State()) { Counter() }
 /// let session = LiveSession(id: "…", store: store, view: counterView, logger: logger)
@@ -23,16 +27,15 @@ import Synchronization
 /// session.receive(#"{"handler":"h1"}"#)
 /// let patch = session.flush()       // {"patches":[{"html":"…","id":"c"}],"type":"patch"}
 /// ```
-@MainActor
 public final class LiveSession {
   /// The session's id (what a reconnecting page presents to resume it). It is a bearer token:
   /// the log names the session by ``logName`` instead, and shows the id only at debug level.
   public let id: String
   /// How the log names the session: `#` and a number counted up per process, e.g. `#12`.
-  public nonisolated let logName: String
-  private nonisolated static let sessionCount = Atomic<Int>(0)
+  public let logName: String
+  private static let sessionCount = Atomic<Int>(0)
   /// The largest message, in UTF-8 bytes, that the session reads; longer ones are ignored.
-  public nonisolated static let maximumMessageSize = PageMessage.maximumSize
+  public static let maximumMessageSize = PageMessage.maximumSize
 
   let root: Component
   let logger: Logger
@@ -72,10 +75,10 @@ public final class LiveSession {
   /// How the page's URL follows the store's state, for a feature with a ``LiveRoute``.
   struct Route {
     /// The location of the store's current state.
-    let location: @MainActor () -> LiveLocation
+    let location: () -> LiveLocation
     /// Sends the action a location asks for, if the feature understands it.
-    let navigate: @MainActor (LiveLocation) -> Void
-    let history: @MainActor (LiveLocation, LiveLocation) -> LiveHistory
+    let navigate: (LiveLocation) -> Void
+    let history: (LiveLocation, LiveLocation) -> LiveHistory
   }
   private var route: Route?
   /// The location the page's URL shows, as far as the session knows.
@@ -84,7 +87,7 @@ public final class LiveSession {
   /// state then disagrees with replaces that history entry rather than adding one.
   private var pageNavigated = false
   /// The change id under which observation reports that the location may have changed.
-  private nonisolated static let locationID = "@location"
+  private static let locationID = "@location"
   /// Whether an observation of the location is registered and has not fired yet: one at a
   /// time, or every flush would add one that waits, with its closures, for the next change.
   private var isObservingLocation = false
@@ -105,7 +108,8 @@ public final class LiveSession {
     view: @escaping (LiveStore<State, Action>) -> Node<Action>,
     replacedHandlerGrace: Duration = .seconds(5),
     limits: LiveLimits = LiveLimits(),
-    logger: Logger
+    logger: Logger,
+    isolation: isolated any Actor = #isolation
   ) {
     self.init(
       id: id,
@@ -113,30 +117,32 @@ public final class LiveSession {
         key: nil, identity: nil, body: { StoreNodes(nodes: view(store), store: store) }),
       replacedHandlerGrace: replacedHandlerGrace,
       limits: limits,
-      logger: logger
+      logger: logger,
+      isolation: isolation
     )
   }
 
   /// A session of a feature's page: its route, if any, follows `location` (a deep link's), and
   /// then `appearAction` is sent.
-  package convenience init<Store: ActionReceiver>(
-    id: String, store: Store,
-    view: @escaping (Store) -> Node<Store.Action>,
-    route: LiveRoute<Store.State, Store.Action>?, location: LiveLocation?,
-    appearAction: (@Sendable () -> Store.Action)?, limits: LiveLimits, logger: Logger
+  package convenience init<State, Action>(
+    id: String, store: LiveStore<State, Action>,
+    view: @escaping (LiveStore<State, Action>) -> Node<Action>,
+    route: LiveRoute<State, Action>?, location: LiveLocation?,
+    appearAction: (@Sendable () -> Action)?, limits: LiveLimits, logger: Logger,
+    isolation: isolated any Actor = #isolation
   ) {
     self.init(
       id: id,
       root: Component(
         key: nil, identity: nil, body: { StoreNodes(nodes: view(store), store: store) }),
-      replacedHandlerGrace: .seconds(5), limits: limits, logger: logger)
+      replacedHandlerGrace: .seconds(5), limits: limits, logger: logger, isolation: isolation)
     if let route { follow(route, of: store, startingAt: location) }
     if let appearAction { _ = store.send(appearAction()) }
   }
 
   init(
     id: String, root: Component, replacedHandlerGrace: Duration, limits: LiveLimits,
-    logger: Logger
+    logger: Logger, isolation: isolated any Actor
   ) {
     self.id = id
     let logName = "#" + String(Self.sessionCount.wrappingAdd(1, ordering: .relaxed).newValue)
@@ -145,8 +151,9 @@ public final class LiveSession {
     self.logger = logger
     let reference = SessionReference()
     self.reference = reference
-    let changes = ChangeTracker(scheduleFlush: {
-      Task { @MainActor in reference.session?.flushToPage() }
+    // A change schedules a flush on the session's actor, from whichever thread made it.
+    let changes = ChangeTracker(scheduleFlush: { [isolation] in
+      Task { await reference.flushToPage(on: isolation) }
     })
     self.changes = changes
     self.renderer = ComponentRenderer(
@@ -159,8 +166,8 @@ public final class LiveSession {
 
   /// Makes the page's URL follow `store`'s state by `route`; when the session starts at a deep
   /// link, `location` is where it starts, and the action it asks for is sent now.
-  func follow<Store: ActionReceiver>(
-    _ route: LiveRoute<Store.State, Store.Action>, of store: Store,
+  func follow<State, Action>(
+    _ route: LiveRoute<State, Action>, of store: LiveStore<State, Action>,
     startingAt location: LiveLocation?
   ) {
     self.route = Route(
@@ -183,7 +190,7 @@ public final class LiveSession {
   }
 
   /// A new session id: 128 random bits as 32 hex digits.
-  public nonisolated static func makeID() -> String {
+  public static func makeID() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<2).map { _ in
       let word = generator.next() as UInt64
@@ -412,7 +419,7 @@ public final class LiveSession {
     output = nil
   }
 
-  private func flushToPage() {
+  fileprivate func flushToPage() {
     stateChanged?()
     guard let output, let message = flush() else { return }
     output(message)
@@ -420,7 +427,13 @@ public final class LiveSession {
 }
 
 /// A weak reference to a session, so that pending observations do not keep its store alive.
-@MainActor
-private final class SessionReference {
+// Unchecked: the session is read only on its own actor (`flushToPage(on:)` runs there), which
+// also set it; the reference only carries it to that actor.
+private final class SessionReference: @unchecked Sendable {
   weak var session: LiveSession?
+
+  /// Sends the session's changes to its page, on `isolation`, the session's actor.
+  func flushToPage(on isolation: isolated any Actor) {
+    session?.flushToPage()
+  }
 }

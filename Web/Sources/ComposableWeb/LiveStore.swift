@@ -1,4 +1,4 @@
-import ComposableArchitecture
+@_spi(Internals) import ComposableArchitecture
 
 /// A session's store as its views use it: the state is read and actions are sent without
 /// waiting, on the actor the session runs on.
@@ -29,6 +29,7 @@ public final class LiveStore<State, Action> {
   var stackElement: ((StackElementID) -> AnyObject?)?
 
   /// Wraps `storeActor`, which runs on the caller's actor.
+  @usableFromInline
   init(_ storeActor: StoreActor<State, Action>) {
     self.storeActor = storeActor
   }
@@ -38,6 +39,8 @@ public final class LiveStore<State, Action> {
   /// ```swift
   /// let store = LiveStore(initialState: Counter.State()) { Counter() }
   /// ```
+  // Inlinable, so that the store's send is specialized for the feature where it is made.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> R.State,
     isolation: isolated any Actor = #isolation,
@@ -50,13 +53,14 @@ public final class LiveStore<State, Action> {
         withDependencies: prepareDependencies))
   }
 
-  /// Runs `body` with the store's actor, which is the caller's (checked: elsewhere the program
-  /// stops). What `body` captures and returns stays on that actor, so it needn't be `Sendable`.
-  func isolated<T>(_ body: (isolated StoreActor<State, Action>) -> T) -> T {
-    withoutActuallyEscaping(body) { body in
-      let body = UncheckedSendable(body)
-      return self.storeActor.assumeIsolated { store in UncheckedSendable(body.value(store)) }.value
-    }
+  /// The store, for a use on its actor, which is the caller's: checked in debug builds, where
+  /// a use from elsewhere stops the program.
+  var onActor: StoreActor<State, Action> {
+    #if DEBUG
+      self.storeActor.preconditionIsolated(
+        "A LiveStore was used off the actor it was made on: use it only there.")
+    #endif
+    return self.storeActor
   }
 
   /// Sends an action: the reducer runs at once, and the returned task tracks the effects it
@@ -67,8 +71,7 @@ public final class LiveStore<State, Action> {
   /// ```
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    let action = UncheckedSendable(action)
-    return self.isolated { $0.send(action.value) }
+    self.onActor.sendOnActor(action)
   }
 
   /// Reads the current state once, without observing it.
@@ -77,7 +80,7 @@ public final class LiveStore<State, Action> {
   /// let count = store.withState(\.count)
   /// ```
   public func withState<R>(_ body: (_ state: State) -> R) -> R {
-    body(self.isolated { $0.withState { UncheckedSendable($0) } }.value)
+    self.onActor.withStateOnActor(body)
   }
 
   /// Derives the store of a child feature, cached: scoping twice gives the same store.
@@ -90,9 +93,7 @@ public final class LiveStore<State, Action> {
     _ state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
   ) -> LiveStore<ChildState, ChildAction> {
-    let paths = UncheckedSendable((state, action))
-    return LiveStore<ChildState, ChildAction>(
-      self.isolated { $0.scope(state: paths.value.0, action: paths.value.1) })
+    LiveStore<ChildState, ChildAction>(self.onActor.scopeOnActor(state: state, action: action))
   }
 
   /// Derives the store of a child feature; the same as ``scope(_:action:)-(KeyPath<State,ChildState>,_)``.
@@ -112,7 +113,7 @@ extension LiveStore where State: ObservableState {
   /// let state = store.state
   /// ```
   public var state: State {
-    self.isolated { UncheckedSendable($0.state) }.value
+    self.onActor.stateOnActor
   }
 
   /// Reads a property of the state, observed: a view that reads it renders again when it
@@ -122,8 +123,7 @@ extension LiveStore where State: ObservableState {
   /// span("\(store.count)")
   /// ```
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-    let keyPath = sendable(keyPath)
-    return self.isolated { UncheckedSendable($0[dynamicMember: keyPath]) }.value
+    self.onActor.readOnActor(keyPath)
   }
 
   /// Derives the store of an optional child feature: `nil` while the child state is `nil`.
@@ -135,9 +135,9 @@ extension LiveStore where State: ObservableState {
     _ state: KeyPath<State, ChildState?>,
     action: CaseKeyPath<Action, ChildAction>
   ) -> LiveStore<ChildState, ChildAction>? {
-    let paths = UncheckedSendable((state, action))
-    return self.isolated { $0.scope(state: paths.value.0, action: paths.value.1) }
-      .map { LiveStore<ChildState, ChildAction>($0) }
+    self.onActor.scopeOnActor(state: state, action: action).map {
+      LiveStore<ChildState, ChildAction>($0)
+    }
   }
 
   /// Derives the store of an optional child feature; the same as ``scope(_:action:)-(KeyPath<State,ChildState?>,_)``.
@@ -158,9 +158,7 @@ extension LiveStore where State: ObservableState {
     _ state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> LiveStoreCollection<ElementID, ElementState, ElementAction> {
-    let paths = UncheckedSendable((state, action))
-    return LiveStoreCollection(
-      stores: self.isolated { $0.scope(state: paths.value.0, action: paths.value.1) })
+    LiveStoreCollection(stores: self.onActor.scopeOnActor(state: state, action: action))
   }
 
   /// The stores of the elements of an identified array; the same as
@@ -238,13 +236,9 @@ public struct LiveStoreCollection<ID: Hashable & Sendable, State, Action>: Rando
 
 /// `keyPath`, marked `Sendable`: a live store uses the key paths its views give it on its own
 /// actor, which is theirs, and nowhere else. (A key path is `Sendable` when what it captures is;
-/// the marker is only for the store's and the binding action's signatures.)
+/// the marker is only for the binding action's signature.)
 private func sendable<Root, Value>(
   _ keyPath: WritableKeyPath<Root, Value>
 ) -> WritableKeyPath<Root, Value> & Sendable {
   unsafeBitCast(keyPath, to: (WritableKeyPath<Root, Value> & Sendable).self)
-}
-
-private func sendable<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> KeyPath<Root, Value> & Sendable {
-  unsafeBitCast(keyPath, to: (KeyPath<Root, Value> & Sendable).self)
 }

@@ -32,7 +32,6 @@ struct PatchAssembly {
 
   /// The patch message for `changed` components, the corrections and `location`, or `nil` when
   /// there is nothing to send. Changes of a generation that is no longer mounted are stale.
-  @MainActor
   mutating func message(
     changed: Set<ChangeTracker.Change>, location: (location: LiveLocation, history: LiveHistory)?,
     renderer: ComponentRenderer

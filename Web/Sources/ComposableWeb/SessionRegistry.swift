@@ -89,6 +89,12 @@ public final class SessionRegistry {
   /// The live session with the given id, if any.
   public func session(id: String) -> LiveSession? { entries[id]?.session }
 
+  /// The session a connection is attached to, for code elsewhere that hands it the page's
+  /// messages on the main actor (a session is not `Sendable`: it stays where it was made).
+  func target(of connection: Connection) -> SessionTarget? {
+    entries[connection.sessionID].map { SessionTarget(session: $0.session) }
+  }
+
   /// Attaches a page to the session `resumeID` of the feature at `featurePath` if it is still
   /// live and `visitor` holds its browser's secret, or to a new session otherwise, and sends it
   /// a full render through `output`. A page already attached to a resumed session is sent
@@ -564,5 +570,19 @@ private final class ResumeOnce: Sendable {
 
   func resume() {
     continuation.withLock { $0.take() }?.resume()
+  }
+}
+
+/// A way to a session from off the main actor: reached on the main actor, where the registry's
+/// sessions live, and not keeping the session alive once the registry lets it go.
+@MainActor
+final class SessionTarget {
+  weak var session: LiveSession?
+  /// The session's name in the log.
+  nonisolated let logName: String
+
+  init(session: LiveSession) {
+    self.session = session
+    self.logName = session.logName
   }
 }

@@ -15,6 +15,7 @@ import NIOPosix
 /// swift run -c release --package-path Web LoadBenchmark
 /// swift run -c release --package-path Web LoadBenchmark --sessions 200 --actions 100 --idle 1000 --timeout 120
 /// swift run -c release --package-path Web LoadBenchmark --idle 0 --rate 10
+/// swift run -c release --package-path Web LoadBenchmark --parallel-clicks 200 --sessions 200
 /// ```
 ///
 /// It starts the case studies' counter in a server of its own (this executable run with
@@ -82,6 +83,17 @@ struct Options: ParsableCommand {
     help: "Measure only the main actor's share of a click, in process, over N clicks (1...1000000).")
   var mainActorClicks: Int?
 
+  @Option(
+    name: .customLong("parallel-clicks"),
+    help: "Measure clicks in process on one event loop and on --threads loops, in alternating rounds: clicks per session (1...100000); --sessions sessions.")
+  var parallelClicks: Int?
+
+  @Option(help: "Event loops the sessions run on with --parallel-clicks (2...8).")
+  var threads = 2
+
+  @Option(help: "Rounds of one-loop and many-loop runs with --parallel-clicks (1...20).")
+  var rounds = 3
+
   @Flag(help: .hidden)
   var serve = false
 
@@ -98,6 +110,9 @@ struct Options: ParsableCommand {
     try check(self.rate, "rate", 1...50)
     try check(self.clientThreads, "client-threads", 1...8)
     try check(self.mainActorClicks, "main-actor-clicks", 1...1_000_000)
+    try check(self.parallelClicks, "parallel-clicks", 1...100_000)
+    try check(self.threads, "threads", 2...8)
+    try check(self.rounds, "rounds", 1...20)
     if self.serverWrapper?.isEmpty == true {
       throw ValidationError("--server-wrapper needs a command")
     }
@@ -502,7 +517,14 @@ func measureMainActorClicks(_ clicks: Int) throws {
 }
 
 let options = Options.parseOrExit()
-if let clicks = options.mainActorClicks {
+if let clicks = options.parallelClicks {
+  do {
+    try await measureParallelClicks(
+      sessions: options.sessions, clicks: clicks, threads: options.threads, rounds: options.rounds)
+  } catch {
+    fail("\(error)")
+  }
+} else if let clicks = options.mainActorClicks {
   do {
     try measureMainActorClicks(clicks)
   } catch {

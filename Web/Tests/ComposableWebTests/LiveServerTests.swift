@@ -128,8 +128,8 @@ import Testing
     #expect(patch.type == "patch")
     #expect(patch.patches?.first?.html.contains("<span>1</span>") == true)
     let sessionID = try #require(render.session)
-    let session = await registry.session(id: sessionID)
-    #expect(session != nil)
+    let isLive = await MainActor.run { registry.session(id: sessionID) != nil }
+    #expect(isLive)
     await registry.endAll()
   }
 
