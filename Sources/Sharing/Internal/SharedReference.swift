@@ -124,11 +124,13 @@ class RootReference<Value>: Observable, @unchecked Sendable {
       defer { tracker.assertSnapshot(snapshot, of: self, location: location) }
       return try body(&snapshot)
     }
-    let (result, newValue) = try self.registrar.withMutation(of: self, keyPath: \.value) {
-      // Held throughout, without lending the state: code inside `body` may read this value
-      // (through another `@Shared` derived from it, say), taking the lock again, and sees the
-      // value from before the change, which is made to a copy and stored afterwards.
-      try self.state.withLockHeld {
+    // Held throughout, without lending the state: code inside `body` may read this value
+    // (through another `@Shared` derived from it, say), taking the lock again, and sees the
+    // value from before the change, which is made to a copy and stored afterwards. Observers are
+    // told while it is held, so that a reader they start on another thread waits for the change
+    // rather than read the value from before it and never hear of the change.
+    let (result, newValue) = try self.state.withLockHeld {
+      try self.registrar.withMutation(of: self, keyPath: \.value) {
         let current = self.state.withLock { $0.value }
         for tracker in SharedChangeTracker.tracking {
           tracker.recordSnapshot(current, of: self, location: location)
@@ -146,8 +148,11 @@ class RootReference<Value>: Observable, @unchecked Sendable {
 
   /// Replaces the value with one that came from outside (a load or a subscription).
   func replace(with newValue: Value) {
-    self.registrar.withMutation(of: self, keyPath: \.value) {
-      self.state.withLock { $0.value = newValue }
+    // Observers are told with the lock held, as in `mutate`.
+    self.state.withLockHeld {
+      self.registrar.withMutation(of: self, keyPath: \.value) {
+        self.state.withLock { $0.value = newValue }
+      }
     }
     self.notify(newValue)
   }

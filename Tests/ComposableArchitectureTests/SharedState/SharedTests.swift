@@ -284,6 +284,28 @@ import Testing
     #expect(count.wrappedValue == 1_000)
   }
 
+  @Test func aReaderToldOfAChangeOnAnotherThreadReadsTheChangedValue() {
+    // An observer is told of a change before it is made (as Observation's `willSet`); a reader it
+    // starts elsewhere at once must not see the value from before the change, or it would never
+    // hear of that change again (a page on another session's thread, say).
+    let count = Shared(value: 0)
+    let seen = LockIsolated<Int?>(nil)
+    let read = DispatchSemaphore(value: 0)
+    withObservationTracking {
+      _ = count.wrappedValue
+    } onChange: {
+      Thread.detachNewThread {
+        seen.setValue(count.wrappedValue)
+        read.signal()
+      }
+      // Time for that reader to read, were the value not guarded until the change is made.
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    count.withLock { $0 = 1 }
+    read.wait()
+    #expect(seen.value == 1)
+  }
+
   @Test func anIdentifiedCollectionSplitsIntoSharedElements() {
     struct Todo: Identifiable, Equatable { let id: Int; var title: String }
     let todos = Shared(value: IdentifiedArray(uniqueElements: [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]))
