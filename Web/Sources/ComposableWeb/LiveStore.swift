@@ -17,8 +17,8 @@
 /// ```
 ///
 /// A live store belongs to the actor it was made on (its `isolation`): use it only there. It is
-/// not `Sendable`, so the compiler keeps it from leaving that actor's code; a use from elsewhere
-/// stops the program rather than race.
+/// not `Sendable`, so the compiler keeps it from leaving that actor's code, and debug builds
+/// stop the program at a use from anywhere else.
 @dynamicMemberLookup
 public final class LiveStore<State, Action> {
   /// The store, as code elsewhere reaches it: with `await`.

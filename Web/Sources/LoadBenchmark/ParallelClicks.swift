@@ -23,19 +23,7 @@ actor LoopSessions {
   /// Opens `count` counter sessions here, each rendered once.
   func open(_ count: Int, logger: Logger) throws {
     for index in 0..<count {
-      let session = LiveSession(
-        id: "parallel-\(index)",
-        store: LiveStore(initialState: Counter.State()) { Counter() },
-        view: counterView,
-        // As in the main-actor mode: replaced ids stay accepted for 5 ms, and no rate limit.
-        replacedHandlerGrace: .milliseconds(5),
-        limits: LiveLimits(messagesPerSecond: 1e12, burst: Int.max / 2),
-        logger: logger
-      )
-      guard let handler = Page.incrementHandler(in: session.start()) else {
-        throw BenchmarkError("the counter page has no Increment button")
-      }
-      self.pages.append((session, handler))
+      self.pages.append(try openCounterSession(id: "parallel-\(index)", logger: logger))
     }
   }
 

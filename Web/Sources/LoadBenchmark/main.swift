@@ -476,6 +476,29 @@ func run(_ options: Options) async throws {
   print("Server RSS at the end: \(try server.residentKilobytes()) kB")
 }
 
+/// A counter session in this process, on the caller's actor, rendered once, with its "+"
+/// button's handler id. It takes clicks as fast as they come.
+func openCounterSession(
+  id: String, logger: Logger, isolation: isolated any Actor = #isolation
+) throws -> (LiveSession, String) {
+  let session = LiveSession(
+    id: id,
+    store: LiveStore(initialState: Counter.State()) { Counter() },
+    view: counterView,
+    // Replaced handler ids stay accepted for 5 ms instead of 5 s: as many as a page clicking
+    // at the server's limit of 50 messages a second leaves (about 500), where 5 s of clicks in
+    // a loop would leave hundreds of thousands.
+    replacedHandlerGrace: .milliseconds(5),
+    // No rate limit: the clicks come as fast as the loop sends them.
+    limits: LiveLimits(messagesPerSecond: 1e12, burst: Int.max / 2),
+    logger: logger
+  )
+  guard let handler = Page.incrementHandler(in: session.start()) else {
+    throw BenchmarkError("the counter page has no Increment button")
+  }
+  return (session, handler)
+}
+
 /// The main actor's share of a click, without sockets or tasks: one counter session in this
 /// process receives `clicks` clicks, each followed by the flush that renders and encodes its
 /// patch. Prints the best of five rounds, in µs per click.
@@ -485,21 +508,8 @@ func measureMainActorClicks(_ clicks: Int) throws {
   logger.logLevel = .error
   var best = Double.infinity
   for _ in 0..<5 {
-    let session = LiveSession(
-      id: "main-actor",
-      store: LiveStore(initialState: Counter.State()) { Counter() },
-      view: counterView,
-      // Replaced handler ids stay accepted for 5 ms instead of 5 s: as many as a page clicking
-      // at the server's limit of 50 messages a second leaves (about 500), where 5 s of this
-      // loop would leave hundreds of thousands.
-      replacedHandlerGrace: .milliseconds(5),
-      // No rate limit: the clicks come as fast as the loop sends them.
-      limits: LiveLimits(messagesPerSecond: 1e12, burst: Int.max / 2),
-      logger: logger
-    )
-    guard var handler = Page.incrementHandler(in: session.start()) else {
-      throw BenchmarkError("the counter page has no Increment button")
-    }
+    let (session, firstHandler) = try openCounterSession(id: "main-actor", logger: logger)
+    var handler = firstHandler
     let began = ContinuousClock.now
     for click in 1...clicks {
       session.receive(#"{"handler":"\#(handler)"}"#)
