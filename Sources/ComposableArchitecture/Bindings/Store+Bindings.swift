@@ -54,13 +54,10 @@ extension Store {
     column: UInt = #column,
     embed: (BindingAction<State>) -> Action
   ) {
-    let debugger = BindingActionDebugger(
-      fileID: fileID, filePath: filePath, line: line, column: column
+    ComposableArchitecture.sendBinding(
+      keyPath, value, to: self.core, send: { _ = self.send($0) },
+      fileID: fileID, filePath: filePath, line: line, column: column, embed: embed
     )
-    let keyPath = sendableWritableKeyPath(keyPath)
-    self.sendWatchedBinding(value, debugger: debugger) { onSet in
-      embed(BindingAction<State>(keyPath: keyPath, value: value, onSet: onSet))
-    }
   }
 
   /// Sends the binding action `makeAction` builds around the write's `onSet`, so that
@@ -71,14 +68,53 @@ extension Store {
     describedAs description: ((Action) -> Any)? = nil,
     makeAction: (_ onSet: @escaping @Sendable () -> Void) -> Action
   ) {
-    let action = makeAction { debugger.wasApplied.setValue(true) }
-    debugger.describe(description?(action) ?? action, writing: value)
-    // A write to state that is gone (a text field committing as its sheet is dismissed) is
-    // dropped, and is not a missing BindingReducer; any other action is for the reducer to report.
-    guard self.core.isPresent else {
-      debugger.wasApplied.setValue(true)
-      return
-    }
-    _ = self.send(action)
+    ComposableArchitecture.sendWatchedBinding(
+      value, to: self.core, send: { _ = self.send($0) }, debugger: debugger,
+      describedAs: description, makeAction: makeAction
+    )
   }
+}
+
+/// Sends, through `send`, the binding action that writes `value` at `keyPath` to the store of
+/// `core`, watched so that an action no reducer applies is reported: `Store`'s and
+/// `StoreActor`'s bindings.
+func sendBinding<State, Action, Value: Equatable & Sendable>(
+  _ keyPath: WritableKeyPath<State, Value>,
+  _ value: Value,
+  to core: any Core<State, Action>,
+  send: (Action) -> Void,
+  fileID: StaticString,
+  filePath: StaticString,
+  line: UInt,
+  column: UInt,
+  embed: (BindingAction<State>) -> Action
+) {
+  let debugger = BindingActionDebugger(
+    fileID: fileID, filePath: filePath, line: line, column: column
+  )
+  let keyPath = sendableWritableKeyPath(keyPath)
+  sendWatchedBinding(value, to: core, send: send, debugger: debugger) { onSet in
+    embed(BindingAction<State>(keyPath: keyPath, value: value, onSet: onSet))
+  }
+}
+
+/// Sends, through `send`, the binding action `makeAction` builds around the write's `onSet`, so
+/// that `debugger` reports the action if no reducer applies it.
+func sendWatchedBinding<State, Action>(
+  _ value: Any,
+  to core: any Core<State, Action>,
+  send: (Action) -> Void,
+  debugger: BindingActionDebugger,
+  describedAs description: ((Action) -> Any)? = nil,
+  makeAction: (_ onSet: @escaping @Sendable () -> Void) -> Action
+) {
+  let action = makeAction { debugger.wasApplied.setValue(true) }
+  debugger.describe(description?(action) ?? action, writing: value)
+  // A write to state that is gone (a text field committing as its sheet is dismissed) is
+  // dropped, and is not a missing BindingReducer; any other action is for the reducer to report.
+  guard core.isPresent else {
+    debugger.wasApplied.setValue(true)
+    return
+  }
+  send(action)
 }

@@ -168,6 +168,25 @@ extension StoreActor {
     return StoreTask(rawValue: self.core.send(action))
   }
 
+  /// Writes `value` at `keyPath` by sending the binding action `embed` makes, as a `Store`'s
+  /// `store.field = value` does: a write no reducer applies is reported, and a write to state
+  /// that is gone is dropped. For code on the store's actor; not checked.
+  @_spi(Internals)
+  public nonisolated func sendBindingOnActor<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value>,
+    _ value: Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    embed: (BindingAction<State>) -> Action
+  ) {
+    sendBinding(
+      keyPath, value, to: self.core, send: { _ = self.sendOnActor($0) },
+      fileID: fileID, filePath: filePath, line: line, column: column, embed: embed
+    )
+  }
+
   /// ``withState(_:)``, for code on the store's actor; not checked.
   @_spi(Internals)
   public nonisolated func withStateOnActor<R>(_ body: (_ state: State) -> R) -> R {

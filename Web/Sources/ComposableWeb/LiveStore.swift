@@ -182,7 +182,7 @@ extension LiveStore where State: ObservableState, Action: BindableAction, Action
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
     get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
-    set { self.send(.binding(.set(sendable(keyPath), newValue))) }
+    set { self.onActor.sendBindingOnActor(keyPath, newValue) { .binding($0) } }
   }
 }
 
@@ -201,7 +201,7 @@ where
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
     get { self[dynamicMember: keyPath as KeyPath<State, Value>] }
-    set { self.send(.view(.binding(.set(sendable(keyPath), newValue)))) }
+    set { self.onActor.sendBindingOnActor(keyPath, newValue) { .view(.binding($0)) } }
   }
 }
 
@@ -232,13 +232,4 @@ public struct LiveStoreCollection<ID: Hashable & Sendable, State, Action>: Rando
   public subscript(position: Int) -> LiveStore<State, Action> {
     LiveStore(self.stores[position])
   }
-}
-
-/// `keyPath`, marked `Sendable`: a live store uses the key paths its views give it on its own
-/// actor, which is theirs, and nowhere else. (A key path is `Sendable` when what it captures is;
-/// the marker is only for the binding action's signature.)
-private func sendable<Root, Value>(
-  _ keyPath: WritableKeyPath<Root, Value>
-) -> WritableKeyPath<Root, Value> & Sendable {
-  unsafeBitCast(keyPath, to: (WritableKeyPath<Root, Value> & Sendable).self)
 }

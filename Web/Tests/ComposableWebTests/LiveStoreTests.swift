@@ -69,6 +69,45 @@ func badgeView(_ store: LiveStoreOf<Badge>) -> Node<Badge.Action> {
   }
 }
 
+/// A bindable feature that forgot its `BindingReducer`.
+@Reducer
+struct Forgetful {
+  @ObservableState
+  struct State: Equatable {
+    var name = ""
+  }
+
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+  }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+  }
+}
+
+/// A bindable child presented by its parent, to write to after it is dismissed.
+@Reducer
+struct Host {
+  @ObservableState
+  struct State: Equatable {
+    var child: Forgetful.State? = Forgetful.State()
+  }
+
+  enum Action: Equatable {
+    case child(Forgetful.Action)
+    case dismissed
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .dismissed = action { state.child = nil }
+      return .none
+    }
+    .ifLet(\.child, action: \.child) { BindingReducer() }
+  }
+}
+
 @MainActor
 @Suite struct LiveStoreTests {
   func makeSession() throws -> (LiveSession, String, LiveStoreOf<Badge>) {
@@ -98,6 +137,29 @@ func badgeView(_ store: LiveStoreOf<Badge>) -> Node<Badge.Action> {
     let patch = try ServerMessage(try #require(session.flush()))
     #expect(patch.patches?.map(\.id) == ["c"])
     #expect(patch.patches?.first?.html.contains("<p>Blob has 0</p>") == true)
+  }
+
+  @Test func aBindingNoReducerAppliesIsReportedAsAStoresIs() {
+    let store = LiveStore(initialState: Forgetful.State()) { Forgetful() }
+    withKnownIssue {
+      store.name = "Blob"
+    } matching: { issue in
+      issue.description.contains("A binding action sent from a store was not handled")
+        && issue.description.contains(#"Forgetful.Action.binding(.set(_, "Blob"))"#)
+        && issue.description.contains("BindingReducer()")
+    }
+    #expect(store.name == "")
+  }
+
+  @Test func aBindingWrittenToAChildThatIsGoneIsDroppedSilently() throws {
+    let host = LiveStore(initialState: Host.State()) { Host() }
+    let child = try #require(host.scope(\.child, action: \.child))
+    child.name = "Blob"
+    #expect(host.child?.name == "Blob")
+    host.send(.dismissed)
+    // A text field committing as its sheet closes: no report of an action for absent state.
+    child.name = "Late"
+    #expect(host.child == nil)
   }
 
   @Test func anEffectsActionReachesTheStoreAndThePage() async throws {
