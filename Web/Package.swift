@@ -39,6 +39,8 @@ let package = Package(
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Sessions run on their connection's event loop (`SessionActor`).
+        .product(name: "NIOCore", package: "swift-nio"),
       ],
       // The page script, unit-tested under Node by `node --test ScriptTests`.
       resources: [.copy("Resources/ocaf.js")]

@@ -63,7 +63,7 @@ public func idea(of study: CaseStudy) -> String {
 public func page(for study: CaseStudy) -> LiveFeature {
   func feature<State, Action>(
     _ path: String,
-    _ makeStore: @escaping @MainActor @Sendable () -> LiveStore<State, Action>,
+    _ makeStore: @escaping @Sendable () -> LiveStore<State, Action>,
     _ view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>,
     route: LiveRoute<State, Action>? = nil
   ) -> LiveFeature {

@@ -278,19 +278,24 @@ public final class LiveEndpoint: Sendable {
         styleNonce: request.query("nonce").flatMap(Self.validNonce), switchedPage: switchedPage,
         output: send, close: close)
     else { return nil }
-    let target = await registry.target(of: connection)
-    let sessionName = target?.logName ?? "none"
+    let host = await registry.host(of: connection)
+    let sessionName = host?.logName ?? "none"
     let logger = self.logger
+    // The queue reaches the session on its actor, and does not keep it once it ends.
     let queue = InboundQueue(limit: limits.inboundQueueSize) { dropped in
       // Once per socket: the queue reports its first drop and every hundredth.
       guard dropped == 1 else { return }
       logger.warning(
         "Dropped a message: the session's inbound queue is full (logged once per socket)",
         metadata: ["session": "\(sessionName)"])
-    } handle: { message in
-      switch message {
-      case let .text(text): target?.session?.receive(text)
-      case let .binary(count): target?.session?.receiveBinary(byteCount: count)
+    } schedule: { [weak host] work in
+      host?.schedule(work)
+    } handle: { [weak host] message in
+      host?.withSessionOnActor { session in
+        switch message {
+        case let .text(text): session.receive(text)
+        case let .binary(count): session.receiveBinary(byteCount: count)
+        }
       }
     }
     return LiveAttachment(queue: queue, connection: connection, registry: registry)
@@ -322,8 +327,8 @@ public final class LiveEndpoint: Sendable {
 
 /// A page's socket attached to its session (see ``LiveEndpoint/attach(_:send:close:)``): hand
 /// it the socket's messages as they arrive, from any thread, and ``detach()`` it when the socket
-/// closes. Messages are handled in order on the main actor; those that don't fit in the bounded
-/// queue (``LiveLimits/inboundQueueSize``) are dropped, with a log line.
+/// closes. Messages are handled in order on the session's actor; those that don't fit in the
+/// bounded queue (``LiveLimits/inboundQueueSize``) are dropped, with a log line.
 ///
 /// ```swift
 /// guard let attachment = await endpoint.attach(request, send: write, close: closeSocket) else { return }

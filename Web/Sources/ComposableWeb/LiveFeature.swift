@@ -24,12 +24,12 @@ public struct LiveFeature: Sendable {
   /// A short paragraph the page shows under its summary, e.g. on the idea a demo shows (see
   /// ``about(_:)``); none by default.
   public var about: String?
-  /// Makes a session for `request` (the page's), from a snapshot of its state when one is
-  /// given; `nil` when the snapshot can't be read.
+  /// Makes a session for `request` (the page's) on `isolation`, from a snapshot of its state
+  /// when one is given; `nil` when the snapshot can't be read.
   let makeSession:
-    @MainActor @Sendable (
+    @Sendable (
       _ id: String, _ snapshot: Data?, _ request: LiveRequest, _ limits: LiveLimits,
-      _ logger: Logger
+      _ logger: Logger, _ isolation: isolated any Actor
     ) -> LiveSession?
   /// Whether sessions can be saved as snapshots and restored (see ``SessionSnapshots``).
   public let isRestorable: Bool
@@ -63,7 +63,7 @@ public struct LiveFeature: Sendable {
     path: String,
     title: String,
     summary: String,
-    makeStore: @escaping @MainActor @Sendable () -> LiveStore<State, Action>,
+    makeStore: @escaping @Sendable () -> LiveStore<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
     route: LiveRoute<State, Action>? = nil,
     view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
@@ -94,7 +94,7 @@ public struct LiveFeature: Sendable {
     path: String,
     title: String,
     summary: String,
-    makeStore: @escaping @MainActor @Sendable (LiveRequest) -> LiveStore<State, Action>,
+    makeStore: @escaping @Sendable (LiveRequest) -> LiveStore<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
     route: LiveRoute<State, Action>? = nil,
     view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
@@ -104,11 +104,11 @@ public struct LiveFeature: Sendable {
     self.summary = summary
     self.isRestorable = false
     self.isRouted = route != nil
-    self.makeSession = { id, _, request, limits, logger in
-      let store = makeStore(request)
+    self.makeSession = { id, _, request, limits, logger, isolation in
+      let store = LiveStoreIsolation.$current.withValue(isolation) { makeStore(request) }
       return LiveSession(
         id: id, store: store, view: view, route: route, location: request.location,
-        appearAction: appearAction, limits: limits, logger: logger)
+        appearAction: appearAction, limits: limits, logger: logger, isolation: isolation)
     }
   }
 
@@ -133,8 +133,8 @@ public struct LiveFeature: Sendable {
     path: String,
     title: String,
     summary: String,
-    initialState: @escaping @MainActor @Sendable () -> State,
-    makeStore: @escaping @MainActor @Sendable (State) -> LiveStore<State, Action>,
+    initialState: @escaping @Sendable () -> State,
+    makeStore: @escaping @Sendable (State) -> LiveStore<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
     route: LiveRoute<State, Action>? = nil,
     view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
@@ -159,8 +159,8 @@ public struct LiveFeature: Sendable {
     path: String,
     title: String,
     summary: String,
-    initialState: @escaping @MainActor @Sendable (LiveRequest) -> State,
-    makeStore: @escaping @MainActor @Sendable (State) -> LiveStore<State, Action>,
+    initialState: @escaping @Sendable (LiveRequest) -> State,
+    makeStore: @escaping @Sendable (State) -> LiveStore<State, Action>,
     appearAction: (@Sendable () -> Action)? = nil,
     route: LiveRoute<State, Action>? = nil,
     view: @escaping @Sendable (LiveStore<State, Action>) -> Node<Action>
@@ -170,7 +170,7 @@ public struct LiveFeature: Sendable {
     self.summary = summary
     self.isRestorable = true
     self.isRouted = route != nil
-    self.makeSession = { id, snapshot, request, limits, logger in
+    self.makeSession = { id, snapshot, request, limits, logger, isolation in
       let state: State
       if let snapshot {
         do {
@@ -182,14 +182,14 @@ public struct LiveFeature: Sendable {
           return nil
         }
       } else {
-        state = initialState(request)
+        state = LiveStoreIsolation.$current.withValue(isolation) { initialState(request) }
       }
-      let store = makeStore(state)
+      let store = LiveStoreIsolation.$current.withValue(isolation) { makeStore(state) }
       // A restored state is where it was: the page's URL follows it.
       let session = LiveSession(
         id: id, store: store, view: view, route: route,
         location: snapshot == nil ? request.location : nil, appearAction: appearAction,
-        limits: limits, logger: logger)
+        limits: limits, logger: logger, isolation: isolation)
       session.encodeState = { try? JSONEncoder().encode(store.withState { $0 }) }
       return session
     }

@@ -110,11 +110,12 @@ struct FloodGate {
 }
 
 /// The bounded queue of a page's messages between the socket and its session, handled in order
-/// on the main actor.
+/// on the session's actor.
 ///
 /// No task waits on it, so an idle page costs no task: the first message queued while none is
-/// being handled starts a main-actor task, and each message handled while more wait starts
-/// another for the next one, so that other pages' work runs between two of a page's messages.
+/// being handled starts a job on the session's actor, and each message handled while more wait
+/// starts another for the next one, so that other pages' work runs between two of a page's
+/// messages.
 ///
 /// ```swift
 /// let queue = InboundQueue(limit: 64, dropped: { count in logger.warning("Dropped \(count)") }) {
@@ -139,19 +140,35 @@ final class InboundQueue: Sendable {
   // The standard library's `Mutex`, whose `withLock` is specialized here (a generic lock's
   // closure returning a tuple looks up the tuple's type metadata on every call).
   private let state = Mutex(State())
-  private let handle: @MainActor @Sendable (Message) -> Void
+  private let handle: @Sendable (Message) -> Void
+  private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
   private let dropped: @Sendable (Int) -> Void
 
-  /// A queue of at most `limit` messages waiting to be handled by `handle`. `dropped` is told
-  /// the count of messages dropped so far at the first drop and every hundredth.
+  /// A queue of at most `limit` messages waiting to be handled by `handle`, each in a job that
+  /// `schedule` starts on the session's actor. `dropped` is told the count of messages dropped
+  /// so far at the first drop and every hundredth.
   init(
+    limit: Int,
+    dropped: @escaping @Sendable (Int) -> Void = { _ in },
+    schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+    handle: @escaping @Sendable (Message) -> Void
+  ) {
+    self.limit = max(1, limit)
+    self.dropped = dropped
+    self.schedule = schedule
+    self.handle = handle
+  }
+
+  /// A queue whose messages are handled on the main actor.
+  convenience init(
     limit: Int,
     dropped: @escaping @Sendable (Int) -> Void = { _ in },
     handle: @escaping @MainActor @Sendable (Message) -> Void
   ) {
-    self.limit = max(1, limit)
-    self.dropped = dropped
-    self.handle = handle
+    self.init(
+      limit: limit, dropped: dropped,
+      schedule: { work in Task.detached { @MainActor in work() } },
+      handle: { message in MainActor.assumeIsolated { handle(message) } })
   }
 
   /// Queues a message; `false` when the queue is full (or finished) and the message was dropped.
@@ -171,7 +188,7 @@ final class InboundQueue: Sendable {
     }
     switch outcome {
     case let .queued(start):
-      if start { Task.detached { @MainActor in self.handleNext() } }
+      if start { schedule { self.handleNext() } }
       return true
     case let .dropped(count):
       report(dropped: count)
@@ -207,13 +224,12 @@ final class InboundQueue: Sendable {
   var storedCount: Int { state.withLock { $0.pending.count } }
 
   /// Handles the next queued message; if more are waiting, the next one is handled in a job of
-  /// its own, behind the main actor's other work (other pages).
-  @MainActor
+  /// its own, behind the actor's other work (other pages).
   private func handleNext() {
     guard let message = takeNext() else { return }
     handle(message)
     if hasMore() {
-      Task.detached { @MainActor in self.handleNext() }
+      schedule { self.handleNext() }
     }
   }
 

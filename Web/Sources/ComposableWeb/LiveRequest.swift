@@ -48,6 +48,11 @@ public struct LiveRequest: Sendable {
   public internal(set) var location: LiveLocation?
   /// The body of a `POST`: a form, `application/x-www-form-urlencoded` (see ``form``).
   public var body: String
+  /// The actor a session started for this request runs on, and its store, views and page
+  /// messages with it: the server adapters set a ``SessionActor`` on the event loop of the
+  /// request's connection, so that sessions on different loops run in parallel. `nil` runs the
+  /// session on the main actor.
+  public var sessionActor: (any Actor)?
   private var values: [ObjectIdentifier: any Sendable] = [:]
 
   /// Creates a request.

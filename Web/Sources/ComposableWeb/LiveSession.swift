@@ -41,6 +41,9 @@ public final class LiveSession {
   let logger: Logger
   /// Called with every message for the page (a full render or patches), while a page is attached.
   package var output: (@Sendable (String) -> Void)?
+  /// The registry's token of the page attached last (see ``SessionRegistry``): a page that was
+  /// replaced before its attachment reached the session does not take the output back.
+  var pageToken = 0
   /// Encodes the store's state for a snapshot; set for features whose state is `Codable`.
   var encodeState: (() -> Data?)?
   /// The nonce of the page's Content-Security-Policy for inline styles, if it has one: every

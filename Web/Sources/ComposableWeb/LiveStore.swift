@@ -34,7 +34,9 @@ public final class LiveStore<State, Action> {
     self.storeActor = storeActor
   }
 
-  /// Creates a store that runs a feature on the caller's actor.
+  /// Creates a store that runs a feature on the caller's actor. In a feature's `makeStore`
+  /// (see ``LiveFeature``), which is not isolated to an actor, that is the actor of the session
+  /// the store is made for (see ``SessionActor``).
   ///
   /// ```swift
   /// let store = LiveStore(initialState: Counter.State()) { Counter() }
@@ -43,14 +45,34 @@ public final class LiveStore<State, Action> {
   @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> R.State,
-    isolation: isolated any Actor = #isolation,
+    isolation: isolated (any Actor)? = #isolation,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    self.init(
-      StoreActor(
-        initialState: initialState(), isolation: isolation, reducer: reducer,
-        withDependencies: prepareDependencies))
+    if isolation != nil {
+      self.init(
+        StoreActor(
+          initialState: initialState(), isolation: isolation, reducer: reducer,
+          withDependencies: prepareDependencies))
+    } else if let session = LiveStoreIsolation.session {
+      // A session's `makeStore` runs on the session's actor: checked here, at run time. (So the
+      // feature is made and handed over on one thread.)
+      nonisolated(unsafe) let state = initialState()
+      nonisolated(unsafe) let feature = reducer()
+      nonisolated(unsafe) let prepare = prepareDependencies
+      self.init(
+        session.assumeIsolated { session in
+          StoreActor(
+            initialState: state, isolation: session, reducer: { feature },
+            withDependencies: prepare)
+        })
+    } else {
+      LiveStoreIsolation.reportOutsideActor()
+      self.init(
+        StoreActor(
+          initialState: initialState(), isolation: nil, reducer: reducer,
+          withDependencies: prepareDependencies))
+    }
   }
 
   /// The store, for a use on its actor, which is the caller's: checked in debug builds, where
@@ -231,5 +253,24 @@ public struct LiveStoreCollection<ID: Hashable & Sendable, State, Action>: Rando
   /// The store of the element at a position.
   public subscript(position: Int) -> LiveStore<State, Action> {
     LiveStore(self.stores[position])
+  }
+}
+
+/// The actor of the session whose store is being made, for stores made outside any actor.
+@usableFromInline
+enum LiveStoreIsolation {
+  @TaskLocal static var current: (any Actor)?
+
+  @usableFromInline
+  static var session: (any Actor)? { current }
+
+  @usableFromInline
+  static func reportOutsideActor() {
+    reportIssue(
+      """
+      A LiveStore was made outside any actor and outside a session's "makeStore": it runs on an \
+      actor of its own and can't be used synchronously. Make it on the actor that uses it, \
+      such as the main actor in a test.
+      """)
   }
 }

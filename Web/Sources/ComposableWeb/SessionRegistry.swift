@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import Foundation
 import Logging
 import Synchronization
 
@@ -16,10 +17,16 @@ import Synchronization
 /// disconnected session (of that address, or of the address holding the most) is ended to make
 /// room before anyone is turned away.
 ///
+/// The registry keeps its table on the main actor, and each session runs on the actor of the
+/// request that started it (``LiveRequest/sessionActor``: the adapters give each connection's
+/// event loop one), or on the main actor when the request names none. The registry reaches a
+/// session only on the session's actor, so connecting, rendering for a response and ending
+/// are `async`; a page's messages go straight to its session's actor.
+///
 /// ```swift
 /// let registry = SessionRegistry(features: [counter], logger: logger)
 /// let visitor = Visitor(address: "203.0.113.7", browserSecret: cookie)
-/// let connection = registry.connect(featurePath: "counter", resumeID: nil, visitor: visitor) {
+/// let connection = await registry.connect(featurePath: "counter", resumeID: nil, visitor: visitor) {
 ///   print($0)
 /// }
 /// ```
@@ -33,7 +40,7 @@ public final class SessionRegistry {
   }
 
   private struct Entry {
-    var session: LiveSession
+    var host: SessionHost
     var featurePath: String
     var token: Int
     var address: String
@@ -45,6 +52,8 @@ public final class SessionRegistry {
     var awaitsPage = false
     /// Closes the attached page's socket; `nil` while no page is attached.
     var close: (@Sendable () -> Void)?
+    /// Sends to the attached page, while one is.
+    var output: (@Sendable (String) -> Void)?
     /// When the page went away, while it is away.
     var disconnectedAt: ContinuousClock.Instant?
     var expiry: Task<Void, Never>?
@@ -56,6 +65,8 @@ public final class SessionRegistry {
   private let limits: LiveLimits
   private var entries: [String: Entry] = [:]
   private var sessionsByAddress: [String: Int] = [:]
+  /// Sessions being made on their actors, counted against the limits already.
+  private var sessionsStarting = 0
   private var newSessionGates: [String: FloodGate] = [:]
   private let offenders = OffenderLog()
   private var nextToken = 0
@@ -86,13 +97,33 @@ public final class SessionRegistry {
   /// The number of live sessions started from `address`.
   public func count(address: String) -> Int { sessionsByAddress[address] ?? 0 }
 
-  /// The live session with the given id, if any.
-  public func session(id: String) -> LiveSession? { entries[id]?.session }
+  /// Whether a session with the given id is live.
+  public func isLive(id: String) -> Bool { entries[id] != nil }
+
+  /// Runs `body` with the live session `id` on the session's actor, and returns what it
+  /// returns; `nil` when no such session is live.
+  ///
+  /// ```swift
+  /// let html = await registry.withSession(id: id) { $0.startHTML() }
+  /// ```
+  public func withSession<T: Sendable>(
+    id: String, _ body: @escaping @Sendable (LiveSession) -> T
+  ) async -> T? {
+    guard let host = entries[id]?.host else { return nil }
+    return await host.run(body)
+  }
+
+  /// The live session `id` when it runs on the main actor, as the registry does (tests); `nil`
+  /// otherwise.
+  func session(id: String) -> LiveSession? {
+    guard let host = entries[id]?.host, host.isolation === MainActor.shared else { return nil }
+    return host.sessionOnMainActor
+  }
 
   /// The session a connection is attached to, for code elsewhere that hands it the page's
-  /// messages on the main actor (a session is not `Sendable`: it stays where it was made).
-  func target(of connection: Connection) -> SessionTarget? {
-    entries[connection.sessionID].map { SessionTarget(session: $0.session) }
+  /// messages on its actor (a session is not `Sendable`: it stays where it was made).
+  func host(of connection: Connection) -> SessionHost? {
+    entries[connection.sessionID]?.host
   }
 
   /// Attaches a page to the session `resumeID` of the feature at `featurePath` if it is still
@@ -114,7 +145,7 @@ public final class SessionRegistry {
     switchedPage: String? = nil,
     output: @escaping @Sendable (String) -> Void,
     close: @escaping @Sendable () -> Void = {}
-  ) -> Connection? {
+  ) async -> Connection? {
     guard let feature = features[featurePath] else {
       logger.warning(
         "Refused a connection to an unknown feature",
@@ -126,8 +157,27 @@ public final class SessionRegistry {
       return nil
     }
     nextToken += 1
-    let session: LiveSession
-    var showsFirstRender = false
+    let token = nextToken
+    // On the session's actor: the page takes the session's output, unless a later page of the
+    // same browser took it over meanwhile, and is sent the whole page (or, if it shows the
+    // session's render over HTTP, what changed since).
+    let attach = { @Sendable (showsFirstRender: Bool) in
+      { @Sendable (session: LiveSession) -> Bool in
+        guard session.pageToken < token else { return false }
+        session.pageToken = token
+        session.output = output
+        if let styleNonce { session.styleNonce = styleNonce }
+        if showsFirstRender {
+          output(JSONText.attached(session: session.id))
+          if let patch = session.flush() { output(patch) }
+        } else {
+          output(session.start(page: switchedPage))
+        }
+        return true
+      }
+    }
+    let host: SessionHost
+    let attached: Bool
     if let resumeID, var entry = entries[resumeID], entry.featurePath == featurePath,
       Self.secretsMatch(visitor.browserSecret, entry.browserSecret),
       entry.identity == visitor.identity
@@ -137,47 +187,44 @@ public final class SessionRegistry {
       entry.disconnectedAt = nil
       if let previous = entry.close {
         // The same browser opened the session elsewhere: the old page is told, not left silent.
-        entry.session.output?(Self.replaced)
+        entry.output?(Self.replaced)
         previous()
         logger.info(
           "A session's page was replaced by another of its browser's",
-          metadata: ["session": "\(entry.session.logName)"])
+          metadata: ["session": "\(entry.host.logName)"])
       }
-      entry.token = nextToken
+      entry.token = token
       entry.close = close
-      showsFirstRender = entry.awaitsPage
+      entry.output = output
+      let showsFirstRender = entry.awaitsPage
       entry.awaitsPage = false
       entries[resumeID] = entry
-      session = entry.session
-      logger.info("Resumed a session", metadata: ["session": "\(session.logName)"])
+      host = entry.host
+      logger.info("Resumed a session", metadata: ["session": "\(host.logName)"])
+      attached = await host.run(attach(showsFirstRender))
     } else {
       if let resumeID, let entry = entries[resumeID] {
         logger.warning(
           "A page asked to resume a session without its browser's secret or identity: it gets a new one",
           metadata: [
-            "session": "\(entry.session.logName)", "address": LogText.escaped(visitor.address),
+            "session": "\(entry.host.logName)", "address": LogText.escaped(visitor.address),
           ])
       }
-      switch startSession(
+      switch await startSession(
         feature: feature, resumeID: resumeID, visitor: visitor,
-        request: request ?? LiveRequest(path: "/" + featurePath), close: close)
+        request: request ?? LiveRequest(path: "/" + featurePath), token: token, close: close,
+        output: output, first: attach(false))
       {
       case let .refused(refusal):
         output(refusal)
         return nil
-      case let .started(started):
-        session = started
+      case let .started(started, isAttached):
+        host = started
+        attached = isAttached
       }
     }
-    session.output = output
-    if let styleNonce { session.styleNonce = styleNonce }
-    if showsFirstRender {
-      output(JSONText.attached(session: session.id))
-      if let patch = session.flush() { output(patch) }
-    } else {
-      output(session.start(page: switchedPage))
-    }
-    return Connection(sessionID: session.id, token: nextToken)
+    guard attached else { return nil }
+    return Connection(sessionID: host.id, token: token)
   }
 
   /// Starts a session for a page requested over HTTP and renders it: returns the session's id
@@ -192,13 +239,14 @@ public final class SessionRegistry {
   /// `styleNonce` is the page's Content-Security-Policy nonce for inline styles, if any.
   public func open(
     featurePath: String, visitor: Visitor, request: LiveRequest, styleNonce: String? = nil
-  ) -> FirstRender? {
+  ) async -> FirstRender? {
+    // The session renders in the job that makes it: before its effects can change it.
     guard let feature = features[featurePath], !isShutDown,
-      case let .started(session) = startSession(
-        feature: feature, resumeID: nil, visitor: visitor, request: request, close: nil)
+      case let .started(host, render) = await startSession(
+        feature: feature, resumeID: nil, visitor: visitor, request: request, token: 0,
+        close: nil, output: nil, first: Self.render(styleNonce: styleNonce))
     else { return nil }
-    session.styleNonce = styleNonce
-    return firstRender(of: session)
+    return awaitPage(of: host, render: render)
   }
 
   /// A form posted by a browser without JavaScript to the page of the feature at `featurePath`
@@ -216,7 +264,12 @@ public final class SessionRegistry {
     styleNonce: String? = nil
   ) async -> FirstRender? {
     guard let feature = features[featurePath], !isShutDown else { return nil }
-    let session: LiveSession
+    let apply = { @Sendable (session: LiveSession) in
+      session.styleNonce = styleNonce
+      return session.submitForm(fields)
+    }
+    let host: SessionHost
+    let effects: StoreTask?
     if let id = fields.first(where: { $0.name == PageForms.sessionField })?.value,
       let entry = entries[id], entry.featurePath == featurePath, entry.close == nil,
       Self.secretsMatch(visitor.browserSecret, entry.browserSecret),
@@ -224,23 +277,25 @@ public final class SessionRegistry {
     {
       entry.expiry?.cancel()
       entries[id]?.expiry = nil
-      session = entry.session
+      host = entry.host
+      effects = await host.run(apply)
     } else {
       guard
-        case let .started(started) = startSession(
-          feature: feature, resumeID: nil, visitor: visitor, request: request, close: nil)
+        case let .started(started, startEffects) = await startSession(
+          feature: feature, resumeID: nil, visitor: visitor, request: request, token: 0,
+          close: nil, output: nil, first: apply)
       else { return nil }
-      session = started
+      host = started
+      effects = startEffects
     }
-    session.styleNonce = styleNonce
-    if let effects = session.submitForm(fields) {
+    if let effects {
       await Self.wait(for: effects, upTo: limits.formEffectsWait)
     }
     // The session may have ended meanwhile (the server stopping).
-    guard entries[session.id]?.session === session, entries[session.id]?.close == nil else {
+    guard entries[host.id]?.host === host, entries[host.id]?.close == nil else {
       return nil
     }
-    return firstRender(of: session)
+    return awaitPage(of: host, render: await host.run(Self.render(styleNonce: styleNonce)))
   }
 
   /// Waits for `effects` to finish, or for `limit`, whichever comes first, without cancelling
@@ -260,18 +315,29 @@ public final class SessionRegistry {
     }
   }
 
-  /// Renders `session` whole for an HTTP response; the session then waits for its page's
-  /// socket like a disconnected one.
-  private func firstRender(of session: LiveSession) -> FirstRender {
+  /// Renders a session whole for an HTTP response, on its actor: its HTML and location.
+  private static func render(
+    styleNonce: String?
+  ) -> @Sendable (LiveSession) -> (html: String, location: String?) {
+    { session in
+      if let styleNonce { session.styleNonce = styleNonce }
+      return (session.startHTML(), session.shownLocation?.text)
+    }
+  }
+
+  /// The session rendered `render` for an HTTP response: it now waits for its page's socket
+  /// like a disconnected one.
+  private func awaitPage(
+    of host: SessionHost, render: (html: String, location: String?)
+  ) -> FirstRender {
     nextToken += 1
-    let html = session.startHTML()
-    if var entry = entries[session.id] {
+    if var entry = entries[host.id], entry.host === host {
       entry.awaitsPage = true
       entry.token = nextToken
-      entries[session.id] = entry
+      entries[host.id] = entry
+      detach(Connection(sessionID: host.id, token: nextToken))
     }
-    disconnect(Connection(sessionID: session.id, token: nextToken))
-    return FirstRender(sessionID: session.id, html: html, location: session.shownLocation?.text)
+    return FirstRender(sessionID: host.id, html: render.html, location: render.location)
   }
 
   /// A page's first render, made for its HTTP response (see ``open(featurePath:visitor:request:styleNonce:)``).
@@ -285,45 +351,110 @@ public final class SessionRegistry {
     public let location: String?
   }
 
-  private enum Start {
-    case started(LiveSession)
+  private enum Start<First> {
+    /// The session, and what its `first` work returned.
+    case started(SessionHost, First)
     case refused(String)
   }
 
-  /// A new session (or one restored from its snapshot) of `feature` for `visitor`, registered
-  /// with the page's `close`; or the refusal to send when there is no room for it.
-  private func startSession(
-    feature: LiveFeature, resumeID: String?, visitor: Visitor, request: LiveRequest,
-    close: (@Sendable () -> Void)?
-  ) -> Start {
+  /// A new session (or one restored from its snapshot) of `feature` for `visitor`, made on the
+  /// request's session actor and registered with the page's `token`, `close` and `output`,
+  /// with what `first` did with it in the job that made it; or the refusal to send when there
+  /// is no room for it.
+  private func startSession<First: Sendable>(
+    feature: LiveFeature, resumeID: String?, visitor: Visitor, request: LiveRequest, token: Int,
+    close: (@Sendable () -> Void)?, output: (@Sendable (String) -> Void)?,
+    first: @escaping @Sendable (LiveSession) -> First
+  ) async -> Start<First> {
     if let refusal = makeRoom(for: visitor.address) { return .refused(refusal) }
-    let restored = restoredSession(feature: feature, resumeID: resumeID, visitor: visitor)
-    // A session without a snapshot never fails to be made.
-    let session =
-      restored ?? feature.makeSession(LiveSession.makeID(), nil, request, limits, logger)!
-    let id = session.id
-    if snapshotFiles != nil, feature.isRestorable, visitor.browserSecret != nil {
-      session.stateChanged = { [weak self] in self?.scheduleSnapshot(sessionID: id) }
-    }
-    entries[id] = Entry(
-      session: session, featurePath: feature.path, token: nextToken, address: visitor.address,
-      browserSecret: visitor.browserSecret, identity: visitor.identity, close: close)
+    // Counted while it is made, so that pages connecting meanwhile see the room it takes.
     sessionsByAddress[visitor.address, default: 0] += 1
+    sessionsStarting += 1
+    let snapshot = restorableSnapshot(feature: feature, resumeID: resumeID, visitor: visitor)
+    var onSnapshot: (@Sendable (String) -> Void)?
+    if snapshotFiles != nil, feature.isRestorable, visitor.browserSecret != nil {
+      onSnapshot = { [weak self] id in
+        Task { @MainActor in self?.scheduleSnapshot(sessionID: id) }
+      }
+    }
+    let made = await Self.makeSession(
+      of: feature, id: snapshot?.id ?? LiveSession.makeID(), snapshot: snapshot.map { $0.state },
+      request: request, limits: limits, logger: logger, onSnapshot: onSnapshot, first: first,
+      on: request.sessionActor ?? MainActor.shared)
+    sessionsStarting -= 1
+    // A session that can't be restored starts afresh; one without a snapshot is always made.
+    let (host, firstResult) =
+      if let made {
+        made
+      } else {
+        await Self.makeSession(
+          of: feature, id: LiveSession.makeID(), snapshot: nil, request: request, limits: limits,
+          logger: logger, onSnapshot: onSnapshot, first: first,
+          on: request.sessionActor ?? MainActor.shared)!
+      }
+    // The server stopped, or another page restored the same session, while it was made.
+    guard !isShutDown, entries[host.id] == nil else {
+      removeCount(of: visitor.address)
+      await host.run { $0.close() }
+      return .refused(isShutDown ? Self.stopping : Self.refusal)
+    }
+    if snapshot != nil {
+      logger.info("Restored a session from its snapshot", metadata: ["session": "\(host.logName)"])
+    }
+    entries[host.id] = Entry(
+      host: host, featurePath: feature.path, token: token, address: visitor.address,
+      browserSecret: visitor.browserSecret, identity: visitor.identity, close: close,
+      output: output)
     logger.info(
       "Started a session",
       metadata: [
-        "session": "\(session.logName)", "feature": "\(feature.path)",
+        "session": "\(host.logName)", "feature": "\(feature.path)",
         "address": LogText.escaped(visitor.address),
       ])
-    logger.debug("A session's id", metadata: ["session": "\(session.logName)", "id": "\(id)"])
-    return .started(session)
+    logger.debug(
+      "A session's id", metadata: ["session": "\(host.logName)", "id": "\(host.id)"])
+    return .started(host, firstResult)
+  }
+
+  /// Makes a session of `feature` on `isolation` and does `first` with it, in one job: `nil`
+  /// when its snapshot can't be read.
+  private static func makeSession<First: Sendable>(
+    of feature: LiveFeature, id: String, snapshot: Data?, request: LiveRequest,
+    limits: LiveLimits, logger: Logger, onSnapshot: (@Sendable (String) -> Void)?,
+    first: @Sendable (LiveSession) -> First, on isolation: isolated any Actor
+  ) -> (SessionHost, First)? {
+    guard
+      let session = feature.makeSession(id, snapshot, request, limits, logger, isolation)
+    else { return nil }
+    if let onSnapshot { session.stateChanged = { onSnapshot(id) } }
+    return (SessionHost(session: session, isolation: isolation), first(session))
+  }
+
+  private func removeCount(of address: String) {
+    if let count = sessionsByAddress[address], count > 1 {
+      sessionsByAddress[address] = count - 1
+    } else {
+      sessionsByAddress[address] = nil
+    }
   }
 
   /// Detaches the page of `connection`; the session stays live for the disconnected lifetime
   /// unless a page reconnects to it.
-  public func disconnect(_ connection: Connection) {
-    guard var entry = entries[connection.sessionID], entry.token == connection.token else { return }
-    entry.session.output = nil
+  public func disconnect(_ connection: Connection) async {
+    guard let host = detach(connection) else { return }
+    await host.run { session in
+      if session.pageToken == connection.token { session.output = nil }
+    }
+  }
+
+  /// The table's part of ``disconnect(_:)``: the session's expiry starts; returns its host,
+  /// whose output is then to be let go, when `connection` is its current page.
+  @discardableResult
+  private func detach(_ connection: Connection) -> SessionHost? {
+    guard var entry = entries[connection.sessionID], entry.token == connection.token else {
+      return nil
+    }
+    entry.output = nil
     entry.close = nil
     entry.disconnectedAt = .now
     // A page rendered over HTTP whose socket never came (yet) waits a shorter while.
@@ -332,53 +463,76 @@ public final class SessionRegistry {
     entry.expiry = Task { [weak self] in
       try? await Task.sleep(for: lifetime)
       guard !Task.isCancelled else { return }
-      self?.end(sessionID: connection.sessionID)
+      await self?.end(sessionID: connection.sessionID)
     }
     entries[connection.sessionID] = entry
+    return entry.host
   }
 
   /// Ends a session now: its page's handlers are revoked, its store released, and its
   /// snapshot, if any, deleted.
-  public func end(sessionID: String) {
-    end(sessionID: sessionID, keepingSnapshot: false)
+  public func end(sessionID: String) async {
+    await end(sessionID: sessionID, keepingSnapshot: false)
   }
 
-  private func end(sessionID: String, keepingSnapshot: Bool) {
-    guard let entry = entries.removeValue(forKey: sessionID) else { return }
+  private func end(sessionID: String, keepingSnapshot: Bool) async {
+    guard let host = remove(sessionID: sessionID, keepingSnapshot: keepingSnapshot) else { return }
+    await Self.close(host, logger: logger)
+  }
+
+  /// The table's part of ending a session: it leaves the table and the counts at once; returns
+  /// its host, to be closed.
+  private func remove(sessionID: String, keepingSnapshot: Bool) -> SessionHost? {
+    guard let entry = entries.removeValue(forKey: sessionID) else { return nil }
     if !keepingSnapshot { snapshotFiles?.removeLater(id: sessionID) }
     entry.expiry?.cancel()
-    entry.session.close()
-    if let count = sessionsByAddress[entry.address], count > 1 {
-      sessionsByAddress[entry.address] = count - 1
-    } else {
-      sessionsByAddress[entry.address] = nil
+    removeCount(of: entry.address)
+    return entry.host
+  }
+
+  /// Closes a session that left the table, on its actor.
+  private static func close(_ host: SessionHost, logger: Logger) async {
+    await host.run { session in
+      session.close()
+      logger.info(
+        "Ended a session",
+        metadata: session.droppedSummary.merging(["session": "\(session.logName)"]) { $1 })
     }
-    logger.info(
-      "Ended a session",
-      metadata: entry.session.droppedSummary.merging(["session": "\(entry.session.logName)"]) { $1 })
   }
 
   /// Ends every session.
-  public func endAll() {
-    for id in Array(entries.keys) { end(sessionID: id) }
+  public func endAll() async {
+    await withTaskGroup(of: Void.self) { group in
+      for id in Array(entries.keys) {
+        group.addTask { await self.end(sessionID: id) }
+      }
+    }
   }
 
   /// Stops for good: every attached page is told the server is stopping and its socket closed,
   /// every session that can be restored is saved (see ``SessionSnapshots``), every session
   /// ends (cancelling its effects), and later connections are refused.
-  public func shutDown() {
+  public func shutDown() async {
     isShutDown = true
     for entry in entries.values {
       if let close = entry.close {
-        entry.session.output?(Self.stopping)
+        entry.output?(Self.stopping)
         close()
       }
     }
     if let snapshotFiles {
-      for id in entries.keys { writeSnapshot(sessionID: id) }
+      await withTaskGroup(of: Void.self) { group in
+        for id in entries.keys {
+          group.addTask { await self.writeSnapshot(sessionID: id) }
+        }
+      }
       snapshotFiles.waitForWrites()
     }
-    for id in Array(entries.keys) { end(sessionID: id, keepingSnapshot: true) }
+    await withTaskGroup(of: Void.self) { group in
+      for id in Array(entries.keys) {
+        group.addTask { await self.end(sessionID: id, keepingSnapshot: true) }
+      }
+    }
   }
 
   // MARK: Snapshots
@@ -388,20 +542,17 @@ public final class SessionRegistry {
     snapshotFiles?.waitForWrites()
   }
 
-  /// The session `resumeID` restored from its snapshot, if it has one for this feature and
-  /// this browser.
-  private func restoredSession(
+  /// The saved state of session `resumeID`, if it has a snapshot for this feature and this
+  /// browser.
+  private func restorableSnapshot(
     feature: LiveFeature, resumeID: String?, visitor: Visitor
-  ) -> LiveSession? {
+  ) -> (id: String, state: Data)? {
     guard let snapshotFiles, feature.isRestorable, let resumeID, entries[resumeID] == nil,
       let snapshot = snapshotFiles.load(id: resumeID), snapshot.feature == feature.path,
       Self.secretsMatch(visitor.browserSecret, snapshot.browserSecret),
-      snapshot.identity == visitor.identity,
-      let session = feature.makeSession(
-        resumeID, snapshot.state, LiveRequest(path: "/" + feature.path), limits, logger)
+      snapshot.identity == visitor.identity
     else { return nil }
-    logger.info("Restored a session from its snapshot", metadata: ["session": "\(session.logName)"])
-    return session
+    return (resumeID, snapshot.state)
   }
 
   /// Writes the session's snapshot once its changes have settled for the debounce.
@@ -410,20 +561,20 @@ public final class SessionRegistry {
     let debounce = snapshotFiles.settings.debounce
     Task { [weak self] in
       try? await Task.sleep(for: debounce)
-      self?.writeSnapshot(sessionID: sessionID)
+      await self?.writeSnapshot(sessionID: sessionID)
     }
   }
 
-  private func writeSnapshot(sessionID: String) {
+  private func writeSnapshot(sessionID: String) async {
     pendingSnapshots.remove(sessionID)
     guard let snapshotFiles, let entry = entries[sessionID], let secret = entry.browserSecret,
-      let state = entry.session.encodeState?()
+      let state = await entry.host.run({ $0.encodeState?() })
     else { return }
     snapshotFiles.saveLater(
       SessionSnapshot(
         feature: entry.featurePath, browserSecret: secret, identity: entry.identity,
         state: state),
-      id: sessionID, sessionName: entry.session.logName)
+      id: sessionID, sessionName: entry.host.logName)
   }
 
   // MARK: Room for new sessions
@@ -457,7 +608,7 @@ public final class SessionRegistry {
       }
       evict(oldest, reason: "its address is at its limit of sessions")
     }
-    if entries.count >= limits.maximumSessions {
+    if entries.count + sessionsStarting >= limits.maximumSessions {
       guard let oldest = oldestDisconnected(from: address) ?? oldestDisconnectedOfBusiestAddress()
       else {
         refuse(
@@ -503,8 +654,11 @@ public final class SessionRegistry {
     guard let entry = entries[sessionID] else { return }
     logger.info(
       "Ended a disconnected session early to make room",
-      metadata: ["session": "\(entry.session.logName)", "reason": "\(reason)"])
-    end(sessionID: sessionID)
+      metadata: ["session": "\(entry.host.logName)", "reason": "\(reason)"])
+    // Out of the table (and the counts) now; the session closes on its actor.
+    guard let host = remove(sessionID: sessionID, keepingSnapshot: false) else { return }
+    let logger = self.logger
+    Task { await Self.close(host, logger: logger) }
   }
 
   /// Compares secrets in time independent of where they differ.
@@ -570,19 +724,5 @@ private final class ResumeOnce: Sendable {
 
   func resume() {
     continuation.withLock { $0.take() }?.resume()
-  }
-}
-
-/// A way to a session from off the main actor: reached on the main actor, where the registry's
-/// sessions live, and not keeping the session alive once the registry lets it go.
-@MainActor
-final class SessionTarget {
-  weak var session: LiveSession?
-  /// The session's name in the log.
-  nonisolated let logName: String
-
-  init(session: LiveSession) {
-    self.session = session
-    self.logName = session.logName
   }
 }

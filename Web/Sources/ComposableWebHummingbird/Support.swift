@@ -19,6 +19,8 @@ extension LiveRequest {
         // Hummingbird keeps out of the fields.
         + (request.head.authority.map { [LiveField("Host", $0)] } ?? []),
       peerAddress: channel?.remoteAddress?.ipAddress)
+    // A session started for the request runs on its connection's event loop.
+    self.sessionActor = channel.map { SessionActor(eventLoop: $0.eventLoop) }
   }
 }
 

@@ -57,7 +57,8 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
       $0.context = .live
     } operation: {
       feature.makeSession(
-        id, nil, LiveRequest(path: "/" + feature.path), LiveLimits(), Logger(label: "test"))!
+        id, nil, LiveRequest(path: "/" + feature.path), LiveLimits(), Logger(label: "test"),
+        MainActor.shared)!
     }
   }
 

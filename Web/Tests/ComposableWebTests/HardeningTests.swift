@@ -138,13 +138,13 @@ import Testing
     let registry = SessionRegistry(features: [Self.tally], logger: logger)
     let output = LockIsolated<[String]>([])
     let connection = try #require(
-      registry.connect(featurePath: "tally", resumeID: nil) { message in
+      await registry.connect(featurePath: "tally", resumeID: nil) { message in
         output.withValue { $0.append(message) }
       })
     let session = try #require(registry.session(id: connection.sessionID))
     session.receive(#"{"handler":"h9\nERROR: forged line"}"#)
-    registry.disconnect(connection)
-    registry.end(sessionID: connection.sessionID)
+    await registry.disconnect(connection)
+    await registry.end(sessionID: connection.sessionID)
     let ignored = try #require(records.value.first { $0.message.contains("handler id") })
     #expect(ignored.metadata["handler"] == #"h9\nERROR: forged line"#)
     // Ids are bearer tokens: at info and above the log names a session by its number.

@@ -7,7 +7,7 @@ import Testing
 
 @MainActor
 @Suite struct LimitsTests {
-  @Test func messagesOverTheRateLimitAreDroppedAndLogged() throws {
+  @Test func messagesOverTheRateLimitAreDroppedAndLogged() async throws {
     let (logger, messages) = recordingLogger()
     let store = LiveStore(initialState: Tally.State()) { Tally() }
     let session = LiveSession(
@@ -33,11 +33,11 @@ import Testing
     #expect(session.droppedSummary["dropped over the rate limit"] == "260")
   }
 
-  @Test func aPageSendingBadMessagesIsLoggedAFewTimesAndCountedAtItsEnd() throws {
+  @Test func aPageSendingBadMessagesIsLoggedAFewTimesAndCountedAtItsEnd() async throws {
     let (logger, records) = fullRecordingLogger()
     let registry = SessionRegistry(features: [LiveServerTests.tally], logger: logger)
     let connection = try #require(
-      registry.connect(featurePath: "tally", resumeID: nil, visitor: .browser) { _ in })
+      await registry.connect(featurePath: "tally", resumeID: nil, visitor: .browser) { _ in })
     let session = try #require(registry.session(id: connection.sessionID))
     for index in 0..<1_000 {
       session.receive(click("h\(100 + index)"), at: .now.advanced(by: .seconds(index)))
@@ -45,7 +45,7 @@ import Testing
     let logged = records.value.filter { $0.message.contains("unknown, spent or stale handler id") }
     #expect(logged.count == PageMessageLimits.loggedIgnoredMessages)
     #expect(logged.last?.metadata["note"] == "later ones from this page are not logged")
-    registry.end(sessionID: connection.sessionID)
+    await registry.end(sessionID: connection.sessionID)
     let end = try #require(records.value.last { $0.message == "Ended a session" })
     #expect(end.metadata["ignored messages"] == "1000")
   }
@@ -146,7 +146,7 @@ import Testing
     }
   }
 
-  @Test func aSocketHoldingTooMuchUnsentIsClosedOnlyOnceItTakesNoMore() throws {
+  @Test func aSocketHoldingTooMuchUnsentIsClosedOnlyOnceItTakesNoMore() async throws {
     let (logger, messages) = recordingLogger()
     let channel = EmbeddedChannel()
     try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).wait()
@@ -165,15 +165,15 @@ import Testing
     #expect(messages.value == ["Closed the socket of a page that is not reading its messages"])
   }
 
-  @Test func newSessionsBeyondTheCapAreRefusedWithAClearMessage() throws {
+  @Test func newSessionsBeyondTheCapAreRefusedWithAClearMessage() async throws {
     let (logger, messages) = recordingLogger()
     let registry = SessionRegistry(
       features: [LiveServerTests.tally], limits: LiveLimits(maximumSessions: 2), logger: logger)
     let first = try #require(
-      registry.connect(featurePath: "tally", resumeID: nil, visitor: .browser) { _ in })
-    _ = try #require(registry.connect(featurePath: "tally", resumeID: nil) { _ in })
+      await registry.connect(featurePath: "tally", resumeID: nil, visitor: .browser) { _ in })
+    _ = try #require(await registry.connect(featurePath: "tally", resumeID: nil) { _ in })
     let sent = LockIsolated<[String]>([])
-    let third = registry.connect(featurePath: "tally", resumeID: nil) { text in
+    let third = await registry.connect(featurePath: "tally", resumeID: nil) { text in
       sent.withValue { $0.append(text) }
     }
     #expect(third == nil)
@@ -185,11 +185,11 @@ import Testing
         $0.hasPrefix("Refused a new session: the server is at its limit of sessions")
       })
     // Resuming a session is still allowed at the cap.
-    registry.disconnect(first)
+    await registry.disconnect(first)
     #expect(
-      registry.connect(featurePath: "tally", resumeID: first.sessionID, visitor: .browser) { _ in }
+      await registry.connect(featurePath: "tally", resumeID: first.sessionID, visitor: .browser) { _ in }
         != nil)
-    registry.endAll()
+    await registry.endAll()
   }
 
 }

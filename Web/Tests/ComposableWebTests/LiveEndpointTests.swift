@@ -342,7 +342,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     await endpoint.shutDown()
   }
 
-  @Test func aRequestReadsItsHeadersCookiesAndValues() {
+  @Test func aRequestReadsItsHeadersCookiesAndValues() async {
     struct User: Sendable, Equatable { var name: String }
     var request = LiveRequest(
       path: "/", query: [LiveField("a", "1"), LiveField("a", "2")],

@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import ComposableWeb
+@testable import ComposableWeb
 @testable import ComposableWebHummingbird
 import Foundation
 import Hummingbird
@@ -128,7 +128,7 @@ import Testing
     #expect(patch.type == "patch")
     #expect(patch.patches?.first?.html.contains("<span>1</span>") == true)
     let sessionID = try #require(render.session)
-    let isLive = await MainActor.run { registry.session(id: sessionID) != nil }
+    let isLive = await registry.isLive(id: sessionID)
     #expect(isLive)
     await registry.endAll()
   }
@@ -256,21 +256,21 @@ import Testing
 
 @MainActor
 @Suite struct SessionRegistryTests {
-  @Test func aReconnectingPageResumesItsSession() throws {
+  @Test func aReconnectingPageResumesItsSession() async throws {
     let (logger, _) = recordingLogger()
     let registry = SessionRegistry(features: [LiveServerTests.tally], logger: logger)
     let sent = LockIsolated<[String]>([])
     let first = try #require(
-      registry.connect(featurePath: "tally", resumeID: nil, visitor: .browser) { text in
+      await registry.connect(featurePath: "tally", resumeID: nil, visitor: .browser) { text in
         sent.withValue { $0.append(text) }
       })
     let session = try #require(registry.session(id: first.sessionID))
     let bump = try #require(handlerIDs(in: try ServerMessage(sent.value[0]).html ?? "", event: "click").first)
     session.receive(click(bump))
-    registry.disconnect(first)
+    await registry.disconnect(first)
 
     let second = try #require(
-      registry.connect(featurePath: "tally", resumeID: first.sessionID, visitor: .browser) { text in
+      await registry.connect(featurePath: "tally", resumeID: first.sessionID, visitor: .browser) { text in
         sent.withValue { $0.append(text) }
       })
     #expect(second.sessionID == first.sessionID)
@@ -279,10 +279,10 @@ import Testing
     #expect(resumed.html?.contains("<span>1</span>") == true)
     #expect(registry.count == 1)
 
-    let fresh = try #require(registry.connect(featurePath: "tally", resumeID: "not-a-session") { _ in })
+    let fresh = try #require(await registry.connect(featurePath: "tally", resumeID: "not-a-session") { _ in })
     #expect(fresh.sessionID != first.sessionID)
-    #expect(registry.connect(featurePath: "nope", resumeID: nil) { _ in } == nil)
-    registry.endAll()
+    #expect(await registry.connect(featurePath: "nope", resumeID: nil) { _ in } == nil)
+    await registry.endAll()
     #expect(registry.count == 0)
   }
 
@@ -290,8 +290,8 @@ import Testing
     let (logger, messages) = recordingLogger()
     let registry = SessionRegistry(
       features: [LiveServerTests.tally], disconnectedLifetime: .milliseconds(10), logger: logger)
-    let connection = try #require(registry.connect(featurePath: "tally", resumeID: nil) { _ in })
-    registry.disconnect(connection)
+    let connection = try #require(await registry.connect(featurePath: "tally", resumeID: nil) { _ in })
+    await registry.disconnect(connection)
     for _ in 0..<200 where registry.count > 0 {
       try await Task.sleep(for: .milliseconds(10))
     }

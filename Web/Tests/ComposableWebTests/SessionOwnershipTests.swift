@@ -31,23 +31,23 @@ import Testing
   func open(
     _ registry: SessionRegistry, _ page: Page, resuming resumeID: String? = nil,
     as visitor: Visitor = .browser
-  ) -> SessionRegistry.Connection? {
-    registry.connect(
+  ) async -> SessionRegistry.Connection? {
+    await registry.connect(
       featurePath: "tally", resumeID: resumeID, visitor: visitor, output: page.output,
       close: page.close)
   }
 
-  @Test func aClientWithTheIDButNotTheSecretGetsANewSessionAndTheTabKeepsWorking() throws {
+  @Test func aClientWithTheIDButNotTheSecretGetsANewSessionAndTheTabKeepsWorking() async throws {
     let registry = makeRegistry()
     let tab = Page()
-    let connection = try #require(open(registry, tab))
+    let connection = try #require(await open(registry, tab))
     for stranger in [
       Visitor(address: "127.0.0.9", browserSecret: String(repeating: "ab", count: 16)),
       Visitor(address: "127.0.0.9", browserSecret: nil),
       Visitor(address: "127.0.0.9", browserSecret: String(repeating: "5e", count: 15) + "5f"),
     ] {
       let thief = Page()
-      let stolen = try #require(open(registry, thief, resuming: connection.sessionID, as: stranger))
+      let stolen = try #require(await open(registry, thief, resuming: connection.sessionID, as: stranger))
       #expect(stolen.sessionID != connection.sessionID)
       #expect(thief.lastType == "render")
     }
@@ -59,41 +59,41 @@ import Testing
     session.receive(click(bump))
     #expect(tab.lastType == "patch")
     #expect(messages.value.filter { $0.hasPrefix("A page asked to resume a session without its browser's secret") }.count == 3)
-    registry.endAll()
+    await registry.endAll()
   }
 
-  @Test func aSessionWithoutASecretIsNeverResumed() throws {
+  @Test func aSessionWithoutASecretIsNeverResumed() async throws {
     let registry = makeRegistry()
     let cookieless = Visitor(address: "127.0.0.1", browserSecret: nil)
-    let first = try #require(open(registry, Page(), as: cookieless))
-    registry.disconnect(first)
-    let again = try #require(open(registry, Page(), resuming: first.sessionID, as: cookieless))
+    let first = try #require(await open(registry, Page(), as: cookieless))
+    await registry.disconnect(first)
+    let again = try #require(await open(registry, Page(), resuming: first.sessionID, as: cookieless))
     #expect(again.sessionID != first.sessionID)
-    registry.endAll()
+    await registry.endAll()
   }
 
-  @Test func theSameBrowsersSecondPageTakesOverAndTheFirstIsToldAndClosed() throws {
+  @Test func theSameBrowsersSecondPageTakesOverAndTheFirstIsToldAndClosed() async throws {
     let registry = makeRegistry()
     let first = Page()
-    let connection = try #require(open(registry, first))
+    let connection = try #require(await open(registry, first))
     let second = Page()
-    let resumed = try #require(open(registry, second, resuming: connection.sessionID))
+    let resumed = try #require(await open(registry, second, resuming: connection.sessionID))
     #expect(resumed.sessionID == connection.sessionID)
     #expect(second.lastType == "render")
     #expect(first.closed.value)
     #expect(first.lastType == "replaced")
     #expect(first.sent.value.last?.contains("opened again in another tab") == true)
     // The first page's socket ending later does not detach the second.
-    registry.disconnect(connection)
+    await registry.disconnect(connection)
     let session = try #require(registry.session(id: resumed.sessionID))
     let bump = try #require(handlerIDs(in: try ServerMessage(second.sent.value[0]).html ?? "", event: "click").first)
     session.receive(click(bump))
     #expect(second.lastType == "patch")
     #expect(!second.closed.value)
-    registry.endAll()
+    await registry.endAll()
   }
 
-  @Test func aFloodFromOneAddressLeavesRoomForOthers() throws {
+  @Test func aFloodFromOneAddressLeavesRoomForOthers() async throws {
     let registry = makeRegistry(
       LiveLimits(
         maximumSessions: 10, maximumSessionsPerAddress: 6, newSessionsPerSecondPerAddress: 1_000,
@@ -101,70 +101,70 @@ import Testing
     let flooder = Visitor(address: "127.0.0.2", browserSecret: nil)
     // Opening and closing sockets in a loop: each leaves a disconnected session behind.
     for _ in 0..<200 {
-      let connection = try #require(open(registry, Page(), as: flooder))
-      registry.disconnect(connection)
+      let connection = try #require(await open(registry, Page(), as: flooder))
+      await registry.disconnect(connection)
     }
     #expect(registry.count(address: "127.0.0.2") == 6)
     // Pages from elsewhere find room: the flooder's disconnected sessions go first.
     var others: [SessionRegistry.Connection] = []
     for index in 0..<10 {
       let page = Page()
-      others.append(try #require(open(registry, page, as: Visitor(address: "127.0.0.\(10 + index)"))))
+      others.append(try #require(await open(registry, page, as: Visitor(address: "127.0.0.\(10 + index)"))))
       #expect(page.lastType == "render")
     }
     #expect(registry.count == 10)
     #expect(registry.count(address: "127.0.0.2") == 0)
     #expect(messages.value.contains("Ended a disconnected session early to make room"))
-    registry.endAll()
+    await registry.endAll()
   }
 
-  @Test func anAddressHoldingAllItMayIsRefusedWhileOthersAreServed() throws {
+  @Test func anAddressHoldingAllItMayIsRefusedWhileOthersAreServed() async throws {
     let registry = makeRegistry(LiveLimits(maximumSessions: 100, maximumSessionsPerAddress: 3))
     let greedy = Visitor(address: "127.0.0.2", browserSecret: nil)
-    for _ in 0..<3 { _ = try #require(open(registry, Page(), as: greedy)) }
+    for _ in 0..<3 { _ = try #require(await open(registry, Page(), as: greedy)) }
     for _ in 0..<5 {
       let refused = Page()
-      #expect(open(registry, refused, as: greedy) == nil)
+      #expect(await open(registry, refused, as: greedy) == nil)
       #expect(refused.lastType == "refused")
     }
-    #expect(open(registry, Page(), as: Visitor(address: "127.0.0.1")) != nil)
+    #expect(await open(registry, Page(), as: Visitor(address: "127.0.0.1")) != nil)
     // Logged once for that address, not once per attempt.
     #expect(messages.value.filter { $0.hasPrefix("Refused a new session: the address holds") }.count == 1)
-    registry.endAll()
+    await registry.endAll()
   }
 
-  @Test func anAddressStartingSessionsTooFastIsToldToWait() throws {
+  @Test func anAddressStartingSessionsTooFastIsToldToWait() async throws {
     let registry = makeRegistry(
       LiveLimits(newSessionsPerSecondPerAddress: 0.001, newSessionBurstPerAddress: 2))
     let hasty = Visitor(address: "127.0.0.3", browserSecret: nil)
-    _ = try #require(open(registry, Page(), as: hasty))
-    _ = try #require(open(registry, Page(), as: hasty))
+    _ = try #require(await open(registry, Page(), as: hasty))
+    _ = try #require(await open(registry, Page(), as: hasty))
     for _ in 0..<4 {
       let refused = Page()
-      #expect(open(registry, refused, as: hasty) == nil)
+      #expect(await open(registry, refused, as: hasty) == nil)
       #expect(refused.sent.value.last?.contains("Too many new pages from your address") == true)
     }
-    #expect(open(registry, Page(), as: Visitor(address: "127.0.0.4")) != nil)
+    #expect(await open(registry, Page(), as: Visitor(address: "127.0.0.4")) != nil)
     #expect(messages.value.filter { $0.hasPrefix("Refused new sessions: the address starts them too fast") }.count == 1)
-    registry.endAll()
+    await registry.endAll()
   }
 
-  @Test func shuttingDownTellsAttachedPagesAndRefusesNewOnes() throws {
+  @Test func shuttingDownTellsAttachedPagesAndRefusesNewOnes() async throws {
     let registry = makeRegistry()
     let attached = Page()
-    _ = try #require(open(registry, attached))
-    let away = try #require(open(registry, Page()))
-    registry.disconnect(away)
-    registry.shutDown()
+    _ = try #require(await open(registry, attached))
+    let away = try #require(await open(registry, Page()))
+    await registry.disconnect(away)
+    await registry.shutDown()
     #expect(attached.lastType == "stopping")
     #expect(attached.closed.value)
     #expect(registry.count == 0)
     let late = Page()
-    #expect(open(registry, late) == nil)
+    #expect(await open(registry, late) == nil)
     #expect(late.lastType == "stopping")
   }
 
-  @Test func theClientAddressIsThePeerUnlessATrustedProxyForwardedIt() {
+  @Test func theClientAddressIsThePeerUnlessATrustedProxyForwardedIt() async {
     #expect(ClientAddress.resolve(peer: "203.0.113.7", forwardedFor: ["1.2.3.4"], trustedProxies: []) == "203.0.113.7")
     #expect(ClientAddress.resolve(peer: nil, forwardedFor: [], trustedProxies: []) == "")
     let proxies: Set = ["10.0.0.2", "10.0.0.3"]

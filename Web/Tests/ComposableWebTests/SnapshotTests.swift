@@ -44,10 +44,10 @@ import Testing
   func open(
     _ registry: SessionRegistry, _ feature: String = "tally", resuming resumeID: String? = nil,
     as visitor: Visitor = .browser
-  ) throws -> (SessionRegistry.Connection, LockIsolated<[String]>) {
+  ) async throws -> (SessionRegistry.Connection, LockIsolated<[String]>) {
     let sent = LockIsolated<[String]>([])
     let connection = try #require(
-      registry.connect(featurePath: feature, resumeID: resumeID, visitor: visitor) { text in
+      await registry.connect(featurePath: feature, resumeID: resumeID, visitor: visitor) { text in
         sent.withValue { $0.append(text) }
       })
     return (connection, sent)
@@ -76,7 +76,7 @@ import Testing
 
   @Test func aRestartedServerGivesThePageItsSessionBack() async throws {
     let before = makeRegistry()
-    let (connection, _) = try open(before)
+    let (connection, _) = try await open(before)
     try bump(before, connection, times: 3)  // 1 (appearing) + 3
     // (Until the write is renamed into place the directory holds a temporary file.)
     try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
@@ -84,96 +84,96 @@ import Testing
     // The process is killed (no stop, `before` is just left behind): the debounced snapshot is
     // what a new one finds.
     let after = makeRegistry()
-    let (resumed, sent) = try open(after, resuming: connection.sessionID)
+    let (resumed, sent) = try await open(after, resuming: connection.sessionID)
     #expect(resumed.sessionID == connection.sessionID)
     // Restored with 4, then its appear action ran again.
     #expect(try shown(sent.value.first) == 5)
     #expect(messages.value.contains("Restored a session from its snapshot"))
-    after.shutDown()
+    await after.shutDown()
     try? FileManager.default.removeItem(at: directory)
   }
 
-  @Test func aStopSavesWhatTheDebounceHasNotYet() throws {
+  @Test func aStopSavesWhatTheDebounceHasNotYet() async throws {
     let before = makeRegistry { $0.debounce = .seconds(3600) }
-    let (connection, _) = try open(before)
+    let (connection, _) = try await open(before)
     try bump(before, connection, times: 2)
     #expect(files().isEmpty)
-    before.shutDown()
+    await before.shutDown()
     #expect(files() == ["\(connection.sessionID).json"])
     let after = makeRegistry()
-    let (_, sent) = try open(after, resuming: connection.sessionID)
+    let (_, sent) = try await open(after, resuming: connection.sessionID)
     #expect(try shown(sent.value.first) == 4)
-    after.shutDown()
+    await after.shutDown()
     try? FileManager.default.removeItem(at: directory)
   }
 
-  @Test func aSnapshotIsRestoredOnlyForItsBrowserAndItsFeature() throws {
+  @Test func aSnapshotIsRestoredOnlyForItsBrowserAndItsFeature() async throws {
     let before = makeRegistry()
-    let (connection, _) = try open(before)
+    let (connection, _) = try await open(before)
     try bump(before, connection, times: 2)
-    before.shutDown()
+    await before.shutDown()
     let after = makeRegistry()
     let stranger = Visitor(address: "127.0.0.9", browserSecret: String(repeating: "ab", count: 16))
-    let (other, sent) = try open(after, resuming: connection.sessionID, as: stranger)
+    let (other, sent) = try await open(after, resuming: connection.sessionID, as: stranger)
     #expect(other.sessionID != connection.sessionID)
     #expect(try shown(sent.value.first) == 1)
     // Another feature's page with the id: not this snapshot either.
-    let (plain, _) = try open(after, "tally-plain", resuming: connection.sessionID)
+    let (plain, _) = try await open(after, "tally-plain", resuming: connection.sessionID)
     #expect(plain.sessionID != connection.sessionID)
     // The rightful page still gets it.
-    let (own, ownSent) = try open(after, resuming: connection.sessionID)
+    let (own, ownSent) = try await open(after, resuming: connection.sessionID)
     #expect(own.sessionID == connection.sessionID)
     #expect(try shown(ownSent.value.first) == 4)
-    after.shutDown()
+    await after.shutDown()
     try? FileManager.default.removeItem(at: directory)
   }
 
   @Test func anEndedSessionsSnapshotIsDeleted() async throws {
     let registry = makeRegistry()
-    let (connection, _) = try open(registry)
+    let (connection, _) = try await open(registry)
     try bump(registry, connection, times: 1)
     try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
     #expect(files() == ["\(connection.sessionID).json"])
-    registry.disconnect(connection)
-    registry.end(sessionID: connection.sessionID)
+    await registry.disconnect(connection)
+    await registry.end(sessionID: connection.sessionID)
     try await waitUntil(seconds: 5) { files().isEmpty }
     #expect(files().isEmpty)
-    registry.shutDown()
+    await registry.shutDown()
     try? FileManager.default.removeItem(at: directory)
   }
 
   @Test func snapshotsAreBoundedInCountAndSize() async throws {
     let counted = makeRegistry { $0.maximumCount = 2 }
     for _ in 0..<4 {
-      let (connection, _) = try open(counted)
+      let (connection, _) = try await open(counted)
       try bump(counted, connection, times: 1)
       try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
       counted.waitForSnapshotFiles()  // the trim after the write
     }
     #expect(files().count == 2)
-    counted.shutDown()
+    await counted.shutDown()
     #expect(files().count == 2)
     try? FileManager.default.removeItem(at: directory)
 
     let small = makeRegistry { $0.maximumBytes = 8 }
-    let (connection, _) = try open(small)
+    let (connection, _) = try await open(small)
     try bump(small, connection, times: 1)
-    small.shutDown()
+    await small.shutDown()
     #expect(files().isEmpty)
     #expect(messages.value.contains("Did not save a session's snapshot: its state is larger than allowed"))
     try? FileManager.default.removeItem(at: directory)
   }
 
-  @Test func anUnreadableSnapshotStartsAfreshAndIsLogged() throws {
+  @Test func anUnreadableSnapshotStartsAfreshAndIsLogged() async throws {
     let id = String(repeating: "0f", count: 16)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try Data("not json".utf8).write(to: directory.appending(path: "\(id).json"))
     let registry = makeRegistry()
-    let (connection, sent) = try open(registry, resuming: id)
+    let (connection, sent) = try await open(registry, resuming: id)
     #expect(connection.sessionID != id)
     #expect(try shown(sent.value.first) == 1)
     #expect(messages.value.contains("Ignored an unreadable session snapshot"))
-    registry.shutDown()
+    await registry.shutDown()
     try? FileManager.default.removeItem(at: directory)
   }
 }

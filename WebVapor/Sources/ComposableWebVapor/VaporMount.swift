@@ -127,6 +127,8 @@ extension LiveRequest {
       query: query.map { LiveField($0.name, $0.value ?? "") },
       headers: request.headers.map { LiveField($0.name, $0.value) },
       peerAddress: request.remoteAddress?.ipAddress)
+    // A session started for the request runs on its connection's event loop.
+    self.sessionActor = SessionActor(eventLoop: request.eventLoop)
   }
 }
 
