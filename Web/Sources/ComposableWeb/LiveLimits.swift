@@ -48,6 +48,10 @@ public struct LiveLimits: Sendable {
   /// How long the response to a posted form waits for the effects of its submission (a
   /// sign-in's request) before it renders the page as it then is.
   public var formEffectsWait: Duration
+  /// How long a stop waits for the sessions to save their snapshots and close, each on its
+  /// actor: a session whose actor does not answer (its event loop stuck in a reducer, or shut
+  /// down) does not hold the stop; how many did not close is logged.
+  public var stopWait: Duration
 
   /// Creates limits; the defaults suit a small server.
   public init(
@@ -63,8 +67,10 @@ public struct LiveLimits: Sendable {
     closeTimeout: Duration = .seconds(5),
     unattachedSessionLifetime: Duration = .seconds(30),
     maximumFormBytes: Int = 64 * 1024,
-    formEffectsWait: Duration = .seconds(2)
+    formEffectsWait: Duration = .seconds(2),
+    stopWait: Duration = .seconds(5)
   ) {
+    self.stopWait = stopWait
     self.maximumFormBytes = maximumFormBytes
     self.formEffectsWait = formEffectsWait
     self.unattachedSessionLifetime = unattachedSessionLifetime

@@ -301,16 +301,25 @@ public final class SessionRegistry {
   /// Waits for `effects` to finish, or for `limit`, whichever comes first, without cancelling
   /// them.
   static func wait(for effects: StoreTask, upTo limit: Duration) async {
+    await wait(upTo: limit) { await effects.finish() }
+  }
+
+  /// Waits for `work` to finish, or for `limit`, whichever comes first, without cancelling it
+  /// (work waiting for an actor can't be): `true` when it finished in time.
+  @discardableResult
+  static func wait(
+    upTo limit: Duration, for work: @escaping @Sendable () async -> Void
+  ) async -> Bool {
     let once = ResumeOnce()
-    await withCheckedContinuation { continuation in
+    return await withCheckedContinuation { continuation in
       once.set(continuation)
       Task {
-        await effects.finish()
-        once.resume()
+        await work()
+        once.resume(true)
       }
       Task {
         try? await Task.sleep(for: limit)
-        once.resume()
+        once.resume(false)
       }
     }
   }
@@ -511,7 +520,8 @@ public final class SessionRegistry {
 
   /// Stops for good: every attached page is told the server is stopping and its socket closed,
   /// every session that can be restored is saved (see ``SessionSnapshots``), every session
-  /// ends (cancelling its effects), and later connections are refused.
+  /// ends (cancelling its effects), and later connections are refused. Saving and closing wait
+  /// for the sessions' actors at most ``LiveLimits/stopWait`` each.
   public func shutDown() async {
     isShutDown = true
     for entry in entries.values {
@@ -520,19 +530,44 @@ public final class SessionRegistry {
         close()
       }
     }
+    let ids = Array(entries.keys)
     if let snapshotFiles {
-      await withTaskGroup(of: Void.self) { group in
-        for id in entries.keys {
-          group.addTask { await self.writeSnapshot(sessionID: id) }
+      let saved = LockIsolated(0)
+      await Self.wait(upTo: limits.stopWait) {
+        await withTaskGroup(of: Void.self) { group in
+          for id in ids {
+            group.addTask {
+              await self.writeSnapshot(sessionID: id)
+              saved.withValue { $0 += 1 }
+            }
+          }
         }
       }
       snapshotFiles.waitForWrites()
+      reportUnanswered(ids.count - saved.value, "saved their snapshots")
     }
-    await withTaskGroup(of: Void.self) { group in
-      for id in Array(entries.keys) {
-        group.addTask { await self.end(sessionID: id, keepingSnapshot: true) }
+    let hosts = ids.compactMap { remove(sessionID: $0, keepingSnapshot: true) }
+    let logger = self.logger
+    let closed = LockIsolated(0)
+    await Self.wait(upTo: limits.stopWait) {
+      await withTaskGroup(of: Void.self) { group in
+        for host in hosts {
+          group.addTask {
+            await Self.close(host, logger: logger)
+            closed.withValue { $0 += 1 }
+          }
+        }
       }
     }
+    reportUnanswered(hosts.count - closed.value, "closed")
+  }
+
+  /// Logs that `count` sessions (if any) had not `done` what a stop asked of them in time.
+  private func reportUnanswered(_ count: Int, _ done: String) {
+    guard count > 0 else { return }
+    logger.warning(
+      "Stopped without waiting longer for sessions whose actors did not answer: \(count) had not \(done)",
+      metadata: ["limit": "\(limits.stopWait)"])
   }
 
   // MARK: Snapshots
@@ -716,13 +751,13 @@ public struct Visitor: Sendable, Hashable {
 
 /// Resumes a continuation once, whichever of its resumers comes first.
 private final class ResumeOnce: Sendable {
-  private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+  private let continuation = Mutex<CheckedContinuation<Bool, Never>?>(nil)
 
-  func set(_ continuation: CheckedContinuation<Void, Never>) {
+  func set(_ continuation: CheckedContinuation<Bool, Never>) {
     self.continuation.withLock { $0 = continuation }
   }
 
-  func resume() {
-    continuation.withLock { $0.take() }?.resume()
+  func resume(_ value: Bool) {
+    continuation.withLock { $0.take() }?.resume(returning: value)
   }
 }

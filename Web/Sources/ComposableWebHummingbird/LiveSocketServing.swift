@@ -119,7 +119,7 @@ enum LiveSocketServing {
   /// a page waits for: it is dropped, with a log line for the socket's first. Only if the
   /// handler could not be added are the page's messages read here, frame by frame (a message in
   /// fragments is dropped: browsers send a page's small messages whole). The session handles
-  /// them in order on the main actor; what does not fit in its bounded queue is dropped.
+  /// them in order on its actor; what does not fit in its bounded queue is dropped.
   ///
   /// The loop waits for as long as the page stays, so it keeps little in its frame (the
   /// handler is installed while attaching, not here: that made this frame 0.7 kB larger) and

@@ -296,6 +296,8 @@ import Testing
       try await Task.sleep(for: .milliseconds(10))
     }
     #expect(registry.count == 0)
+    // The session closes on its actor, just after it leaves the table.
+    try await waitUntil { messages.value.contains("Ended a session") }
     #expect(messages.value.contains("Ended a session"))
   }
 }

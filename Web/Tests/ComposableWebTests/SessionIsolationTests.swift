@@ -159,3 +159,178 @@ actor LoopActor {
     try await group.shutdownGracefully()
   }
 }
+
+/// Sessions that the endpoint starts for requests naming a `SessionActor`: what the adapters do
+/// for every connection.
+@Suite(.serialized) struct EndpointSessionActorTests {
+  /// A tally whose sessions share the total kept under `key`.
+  static func tally(_ key: String) -> LiveFeature {
+    LiveFeature(
+      path: "tally", title: "Tally", summary: "A shared tally.",
+      // Not isolated to any actor: the store is made on the session's.
+      makeStore: { LiveStore(initialState: SharedTally.State(key: key)) { SharedTally() } },
+      view: sharedTallyView)
+  }
+
+  func makeEndpoint(_ key: String) -> LiveEndpoint {
+    LiveEndpoint(
+      title: "Tests", features: [Self.tally(key)],
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
+      limits: LiveLimits(messagesPerSecond: 1e9, burst: 1_000_000), logger: Logger(label: "test"))
+  }
+
+  /// A page's socket on `loop`: its session is made there; what it is sent is recorded with
+  /// whether it was sent on that loop.
+  func attach(
+    _ endpoint: LiveEndpoint, on loop: any EventLoop
+  ) async throws -> (LiveAttachment, LockIsolated<[(message: String, onLoop: Bool)]>) {
+    var request = LiveRequest(
+      path: "/live", query: [LiveField("feature", "tally")],
+      headers: [LiveField("Host", "127.0.0.1:8080")])
+    request.sessionActor = SessionActor(eventLoop: loop)
+    let sent = LockIsolated<[(message: String, onLoop: Bool)]>([])
+    let attachment = try #require(
+      await endpoint.attach(
+        request, send: { text in sent.withValue { $0.append((text, loop.inEventLoop)) } },
+        close: {}))
+    return (attachment, sent)
+  }
+
+  /// The page's current "Bump" handler: the first render's, or the last patch's.
+  func bumpHandler(_ sent: LockIsolated<[(message: String, onLoop: Bool)]>) throws -> String {
+    for entry in sent.value.reversed() {
+      let message = try ServerMessage(entry.message)
+      if let html = message.html ?? message.patches?.first?.html,
+        let id = handlerIDs(in: html, event: "click").first
+      {
+        return id
+      }
+    }
+    throw CancellationError()
+  }
+
+  @Test func aSessionStartedForARequestRendersAndHandlesClicksOnItsLoop() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let endpoint = makeEndpoint(#function)
+    let (attachment, sent) = try await attach(endpoint, on: group.next())
+    #expect(sent.value.count == 1)
+    #expect(sent.value.allSatisfy { $0.onLoop })
+    for expected in 1...3 {
+      attachment.receive(.text(click(try bumpHandler(sent))))
+      try await waitUntil { sent.value.contains { $0.message.contains("Mine \(expected)") } }
+    }
+    #expect(sent.value.count == 4)
+    #expect(sent.value.allSatisfy { $0.onLoop })
+    await attachment.detach()
+    await endpoint.shutDown()
+    try await group.shutdownGracefully()
+  }
+
+  @Test func aPagesClicksAreHandledWhileTheMainActorIsBusy() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let endpoint = makeEndpoint(#function)
+    let (attachment, sent) = try await attach(endpoint, on: group.next())
+    let handler = try bumpHandler(sent)
+    let mainIsBusy = LockIsolated(false)
+    @MainActor func holdTheMainActor() {
+      mainIsBusy.setValue(true)
+      // Blocking on purpose: nothing else runs on the main actor meanwhile.
+      usleep(1_500_000)
+      mainIsBusy.setValue(false)
+    }
+    let busy = Task { @MainActor in holdTheMainActor() }
+    while !mainIsBusy.value { try await Task.sleep(for: .milliseconds(1)) }
+    attachment.receive(.text(click(handler)))
+    // The click's patch comes while the main actor is still held.
+    try await waitUntil(seconds: 1) { sent.value.contains { $0.message.contains("Mine 1") } }
+    #expect(mainIsBusy.value)
+    #expect(sent.value.contains { $0.message.contains("Mine 1") && $0.onLoop })
+    await busy.value
+    await attachment.detach()
+    await endpoint.shutDown()
+    try await group.shutdownGracefully()
+  }
+
+  @Test func sessionsOnTwoLoopsClickAtOnceAndBothPagesShowTheSharedTotal() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+    let endpoint = makeEndpoint(#function)
+    let (first, firstSent) = try await attach(endpoint, on: group.next())
+    let (second, secondSent) = try await attach(endpoint, on: group.next())
+    // Each page clicks as soon as its last click's patch came, 100 times.
+    func clickAway(
+      _ attachment: LiveAttachment, _ sent: LockIsolated<[(message: String, onLoop: Bool)]>
+    ) async throws {
+      for count in 1...100 {
+        attachment.receive(.text(click(try bumpHandler(sent))))
+        try await waitUntil { sent.value.contains { $0.message.contains("Mine \(count)<") } }
+      }
+    }
+    async let firstClicks: Void = clickAway(first, firstSent)
+    async let secondClicks: Void = clickAway(second, secondSent)
+    _ = try await (firstClicks, secondClicks)
+    try await waitUntil {
+      firstSent.value.contains { $0.message.contains("Total 200<") }
+        && secondSent.value.contains { $0.message.contains("Total 200<") }
+    }
+    #expect(firstSent.value.allSatisfy { $0.onLoop })
+    #expect(secondSent.value.allSatisfy { $0.onLoop })
+    await first.detach()
+    await second.detach()
+    await endpoint.shutDown()
+    try await group.shutdownGracefully()
+  }
+
+  @Test func shuttingDownEndsSessionsOnTheirLoops() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+    let (logger, messages) = recordingLogger()
+    let endpoint = LiveEndpoint(
+      title: "Tests", features: [Self.tally(#function)],
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"), logger: logger)
+    let (_, firstSent) = try await attach(endpoint, on: group.next())
+    let (_, secondSent) = try await attach(endpoint, on: group.next())
+    await endpoint.shutDown()
+    #expect(await endpoint.registry.count == 0)
+    #expect(firstSent.value.last?.message.contains(#""type":"stopping""#) == true)
+    #expect(secondSent.value.last?.message.contains(#""type":"stopping""#) == true)
+    #expect(messages.value.filter { $0 == "Ended a session" }.count == 2)
+    try await group.shutdownGracefully()
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aStopDoesNotWaitForeverForASessionWhoseLoopIsStuck() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let loop = group.next()
+    let (logger, messages) = recordingLogger()
+    let endpoint = LiveEndpoint(
+      title: "Tests", features: [Self.tally(#function)],
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
+      limits: LiveLimits(stopWait: .milliseconds(200)), logger: logger)
+    let (_, sent) = try await attach(endpoint, on: loop)
+    // A reducer that never returns, as far as the stop can tell.
+    let release = DispatchSemaphore(value: 0)
+    loop.execute { release.wait() }
+    let start = ContinuousClock.now
+    await endpoint.shutDown()
+    #expect(start.duration(to: .now) < .seconds(2))
+    #expect(await endpoint.registry.count == 0)
+    // The page is told, from the registry, without its session.
+    #expect(sent.value.last?.message.contains(#""type":"stopping""#) == true)
+    #expect(
+      messages.value.contains(
+        "Stopped without waiting longer for sessions whose actors did not answer: 1 had not closed"))
+    #expect(!messages.value.contains("Ended a session"))
+    // Once its loop is free, the session closes all the same.
+    release.signal()
+    try await waitUntil { messages.value.contains("Ended a session") }
+    #expect(messages.value.contains("Ended a session"))
+    try await group.shutdownGracefully()
+  }
+
+  @Test func aLiveStoreMadeOutsideAnyActorIsReported() {
+    withKnownIssue {
+      _ = LiveStore(initialState: SharedTally.State(key: #function)) { SharedTally() }
+    } matching: { issue in
+      issue.description.contains("A LiveStore was made outside any actor")
+    }
+  }
+}
