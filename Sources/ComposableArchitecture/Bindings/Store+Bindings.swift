@@ -109,7 +109,6 @@ func sendWatchedBinding<State, Action>(
   makeAction: (_ onSet: @escaping @Sendable () -> Void) -> Action
 ) {
   let action = makeAction { debugger.wasApplied.setValue(true) }
-  debugger.describe(description?(action) ?? action, writing: value)
   // A write to state that is gone (a text field committing as its sheet is dismissed) is
   // dropped, and is not a missing BindingReducer; any other action is for the reducer to report.
   guard core.isPresent else {
@@ -117,4 +116,10 @@ func sendWatchedBinding<State, Action>(
     return
   }
   send(action)
+  // Described only when no reducer applied it during the send (describing costs a reflection
+  // of the action): the debugger reports it when the action is gone, which can't be before
+  // this function lets go of it.
+  if !debugger.wasApplied.value {
+    debugger.describe(description?(action) ?? action, writing: value)
+  }
 }
