@@ -10,8 +10,9 @@ import Foundation
 /// Wraps the reducer under test: it records the actions effects feed back and the effects still
 /// in flight, so that the ``TestStore`` can make the test assert them.
 final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
-  // Unchecked: a test store and its reducer run on the main actor; the mutable state the
-  // effects reach from other threads is in `LockIsolated` values.
+  // Unchecked: a test store and its reducer run on the store's actor (the main actor, or a
+  // `TestStoreActor`'s); the mutable state the effects reach from other threads is in
+  // `LockIsolated` values.
   struct TestAction {
     enum Origin {
       case send(Action)
@@ -57,8 +58,9 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
   /// test store waits for them after each `send` and `receive`, so that an effect has reached its
   /// first `clock.sleep` (or other suspension) before the test advances a clock.
   let unstartedRuns = LockIsolated(0)
-  /// Whether the feature under test dismissed itself with `@Dependency(\.dismiss)`.
-  @MainActor var isDismissed = false
+  /// Whether the feature under test dismissed itself with `@Dependency(\.dismiss)` (from the
+  /// main actor, where a dismissal runs, whichever actor runs the store).
+  let isDismissed = LockIsolated(false)
 
   init(
     _ base: Reduce<State, Action>,
@@ -167,9 +169,8 @@ final class TestReducer<State, Action>: Reducer, @unchecked Sendable {
 extension TestReducer {
   /// Dismisses the feature under test, as a parent would dismiss a presented one: the effects
   /// still running are cancelled and no longer tracked.
-  @MainActor
   func dismiss() {
-    self.isDismissed = true
+    self.isDismissed.setValue(true)
     let effects = self.inFlightEffects.withValue { effects in
       defer { effects.removeAll() }
       return effects

@@ -33,11 +33,17 @@ import IssueReporting
 @preconcurrency @MainActor
 public final class TestStore<State: Equatable, Action> {
   /// How strictly the store checks the test. Exhaustive (``Exhaustivity/on``) by default.
-  public var exhaustivity: Exhaustivity = .on
+  public var exhaustivity: Exhaustivity {
+    get { self.core.exhaustivity }
+    set { self.core.exhaustivity = newValue }
+  }
 
   /// How long ``receive(_:timeout:assert:fileID:file:line:column:)-(Action,_,_,_,_,_,_)`` and
   /// ``finish(timeout:fileID:file:line:column:)`` wait by default.
-  public var timeout: Duration
+  public var timeout: Duration {
+    get { self.core.timeout }
+    set { self.core.timeout = newValue }
+  }
 
   /// The dependencies of the reducer under test. Changes apply to later actions and effects.
   public var dependencies: DependencyValues {
@@ -65,7 +71,7 @@ public final class TestStore<State: Equatable, Action> {
   /// #expect(store.isDismissed)
   /// ```
   public var isDismissed: Bool {
-    self.reducer.isDismissed
+    self.core.isDismissed
   }
 
   /// Whether effects are run serially on the main thread, which makes async tests deterministic.
@@ -79,18 +85,18 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  let reducer: TestReducer<State, Action>
-  /// Makes the reducer's changes to shared state assertable (see ``Shared``).
-  let sharedChangeTracker = SharedChangeTracker()
-  private let store: Store<State, TestReducer<State, Action>.TestAction>
-  private let fileID: StaticString
-  private let filePath: StaticString
-  private var line: UInt
-  private let column: UInt
-  private var mainSerialExecutorToken: MainSerialExecutorUsers.Token?
+  /// What the store checks and remembers (shared with ``TestStoreActor``).
+  let core: TestStoreCore<State, Action>
+  var reducer: TestReducer<State, Action> { self.core.reducer }
+  var sharedChangeTracker: SharedChangeTracker { self.core.sharedChangeTracker }
   /// The environment of a store made from an ``AnyReducer`` and an environment, which
   /// `.environment` steps change.
-  var environment: (any TestStoreEnvironment)?
+  var environment: (any TestStoreEnvironment)? {
+    get { self.core.environment }
+    set { self.core.environment = newValue }
+  }
+  private let store: Store<State, TestReducer<State, Action>.TestAction>
+  private var mainSerialExecutorToken: MainSerialExecutorUsers.Token?
 
   /// Creates a test store for a reducer, with an initial state and dependencies.
   ///
@@ -111,29 +117,18 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) {
     TestSupportCheck.current.check(fileID: fileID, filePath: filePath, line: line, column: column)
-    let sharedChangeTracker = self.sharedChangeTracker
-    let reducer = Dependencies.withDependencies {
-      // Stack element IDs come from the test's own generator, shared with state built before the
-      // store (`StackState([…])` in the initial state), as they do in TCA. Where cached test
-      // dependencies outlive a test method (see `cachedTestDependenciesStartAfreshPerTest`), each
-      // store at least numbers its elements from 0.
-      if !cachedTestDependenciesStartAfreshPerTest() {
-        $0.stackElementID = .incrementing(from: 0)
-      }
-      prepareDependencies(&$0)
-      sharedChangeTracker.track(&$0)
-    } operation: {
-      TestReducer(
-        Reduce(reducer()), initialState: initialState(), sharedChangeTracker: sharedChangeTracker
-      )
-    }
-    self.reducer = reducer
-    self.store = Store(core: RootCore(initialState: reducer.state, reducer: reducer))
-    self.timeout = .seconds(1)
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    let sharedChangeTracker = SharedChangeTracker()
+    let reducer = TestStoreCore.makeReducer(
+      initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
+      sharedChangeTracker: sharedChangeTracker
+    )
+    let store = Store(core: RootCore(initialState: reducer.state, reducer: reducer))
+    self.store = store
+    self.core = TestStoreCore(
+      reducer: reducer, sharedChangeTracker: sharedChangeTracker,
+      fileID: fileID, filePath: filePath, line: line, column: column,
+      sendToStore: { store.send($0, originatingFrom: nil) }
+    )
     self.mainSerialExecutorToken = MainSerialExecutorUsers.retain()
   }
 
@@ -141,48 +136,9 @@ public final class TestStore<State: Equatable, Action> {
     // Runs synchronously, in the test's task, so that failures are attributed to the test that
     // owned the store (an isolated deinit would run without the test's task-local context).
     mainActorNow {
-      self.completed()
+      self.core.completed()
       self.reducer.endRegistrations()
       MainSerialExecutorUsers.release(self.mainSerialExecutorToken)
-    }
-  }
-
-  /// The end-of-test checks: nothing left to receive, nothing left running.
-  private func completed() {
-    self.assertNoReceivedActions(
-      fileID: self.fileID, filePath: self.filePath, line: self.line, column: self.column
-    )
-    self.assertNoSharedChanges(
-      fileID: self.fileID, filePath: self.filePath, line: self.line, column: self.column
-    )
-    let inFlightEffects = self.reducer.inFlightEffects.value
-    guard self.exhaustivity == .on else {
-      if self.exhaustivity == .off(showSkippedAssertions: true), !inFlightEffects.isEmpty {
-        self.reportSkipped(
-          "\(inFlightEffects.count) in-flight \(inFlightEffects.count == 1 ? "effect was" : "effects were") still running at the end of the test.",
-          fileID: self.fileID, filePath: self.filePath, line: self.line, column: self.column
-        )
-      }
-      return
-    }
-    for effect in inFlightEffects {
-      reportIssue(
-        """
-        An effect started by this action is still running, and every effect must finish before \
-        the test ends:
-
-          \(debugCaseOutput(effect.action.value, abbreviated: true))
-
-        To fix it, make the effect finish: advance the clocks or schedulers it waits on, \
-        cancel it with the action meant to do so, or await "task.cancel()" on the task returned \
-        by "send" for effects that live as long as a view. To stop checking, call \
-        "await store.skipInFlightEffects()" or set "store.exhaustivity = .off".
-        """,
-        fileID: effect.fileID,
-        filePath: effect.filePath,
-        line: effect.line,
-        column: effect.column
-      )
     }
   }
 
@@ -274,16 +230,8 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async -> TestStoreTask {
-    guard self.canSend(fileID: fileID, filePath: filePath, line: line, column: column) else {
-      return TestStoreTask(rawValue: nil, timeout: self.timeout)
-    }
-    let (previousState, task) = self.startSend(
-      action, fileID: fileID, filePath: filePath, line: line, column: column
-    )
-    await Task.megaYield()
-    await self.waitForEffectsToStart()
-    return self.finishSend(
-      previousState, task, update: updateStateToExpectedResult,
+    await self.core.send(
+      action, assert: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
@@ -307,76 +255,10 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) -> TestStoreTask {
-    guard self.canSend(fileID: fileID, filePath: filePath, line: line, column: column) else {
-      return TestStoreTask(rawValue: nil, timeout: self.timeout)
-    }
-    let (previousState, task) = self.startSend(
-      action, fileID: fileID, filePath: filePath, line: line, column: column
-    )
-    return self.finishSend(
-      previousState, task, update: updateStateToExpectedResult,
+    self.core.sendNow(
+      action, assert: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
-  }
-
-  /// Whether an action can be sent; one sent after the feature dismissed itself is reported.
-  private func canSend(
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) -> Bool {
-    guard self.isDismissed else { return true }
-    reportIssue(
-      """
-      An action was sent to a test store whose feature has dismissed itself.
-
-      After "dismiss()" the feature is gone, as it would be from the screen: nothing can be sent \
-      to it any more. Assert "store.isDismissed" and end the test there.
-      """,
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
-    return false
-  }
-
-  private func startSend(
-    _ action: Action,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) -> (State, Task<Void, Never>?) {
-    if !self.reducer.receivedActions.isEmpty {
-      self.handlePendingReceivedActions(
-        fileID: fileID, filePath: filePath, line: line, column: column
-      )
-    }
-    let previousState = self.reducer.state
-    let task = self.store.send(
-      .init(
-        origin: .send(action), fileID: fileID, filePath: filePath, line: line, column: column
-      ),
-      originatingFrom: nil
-    )
-    return (previousState, task)
-  }
-
-  private func finishSend(
-    _ previousState: State,
-    _ task: Task<Void, Never>?,
-    update updateStateToExpectedResult: ((_ state: inout State) throws -> Void)?,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) -> TestStoreTask {
-    // While the assertion runs, `store.state` is the state before the action, as in `receive`.
-    let currentState = self.reducer.state
-    self.reducer.state = previousState
-    self.checkState(
-      previous: previousState,
-      actual: currentState,
-      sharedValues: self.reducer.sharedValuesAfterSend,
-      update: updateStateToExpectedResult,
-      stackElementIDs: self.reducer.stackElementIDsBeforeSend,
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
-    self.reducer.state = currentState
-    if "\(self.fileID)" == "\(fileID)" {
-      self.line = line
-    }
-    return TestStoreTask(rawValue: task, timeout: self.timeout)
   }
 
   /// Sends the action at a case key path, for actions without a payload.
@@ -430,190 +312,31 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.checkState(
-      previous: self.reducer.state,
-      actual: self.reducer.state,
-      update: updateStateToExpectedResult,
-      requireChange: false,
-      fileID: fileID, filePath: filePath, line: line, column: column
+    self.core.assert(
+      updateStateToExpectedResult, fileID: fileID, filePath: filePath, line: line, column: column
     )
-  }
-
-  private func handlePendingReceivedActions(
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) {
-    let actions = self.reducer.receivedActions
-    switch self.exhaustivity {
-    case .on:
-      reportIssue(
-        """
-        \(actions.count) received \(actions.count == 1 ? "action" : "actions") must be asserted \
-        before another action is sent.
-
-        Unhandled actions: \(String(customDumping: actions.map(\.action)))
-        """,
-        fileID: fileID, filePath: filePath, line: line, column: column
-      )
-    case let .off(showSkippedAssertions):
-      if showSkippedAssertions {
-        self.reportSkipped(
-          "\(actions.count) received \(actions.count == 1 ? "action was" : "actions were") skipped.",
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
-      }
-      if let last = actions.last {
-        self.reducer.state = last.state
-        self.sharedChangeTracker.advance(to: last.sharedValues)
-      }
-      self.reducer.receivedActions.removeAll()
-    }
   }
 }
 
 extension TestStore {
-  /// Checks the state a step produced against what the test asserted.
-  ///
-  /// Exhaustive: the assertion closure is applied to the state *before* the step and must
-  /// produce exactly the state after it. Non-exhaustive: it is applied to the state *after* the
-  /// step, so only what it asserts is checked.
-  func checkState(
-    previous: State,
-    actual: State,
-    sharedValues: SharedChangeTracker.Checkpoint? = nil,
-    update: ((inout State) throws -> Void)?,
-    stackElementIDs: StackElementIDGenerator? = nil,
-    requireChange: Bool = true,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) {
-    let tracker = self.sharedChangeTracker
-    defer { tracker.advance(to: sharedValues) }
-    if self.exhaustivity != .on {
-      // A non-exhaustive store asserts from the actual state, shared values included.
-      tracker.reset()
-    }
-    // A step whose only changes are to shared state changes nothing a state comparison can see.
-    let requireChange = requireChange && !tracker.hasUnassertedChanges
-
-    func expectation(from start: State) -> State? {
-      var state = start
-      guard let update else { return state }
-      do {
-        try Dependencies.withDependencies {
-          $0 = self.reducer.dependencies
-          if let stackElementIDs {
-            // Elements the assertion adds get the IDs the reducer gave the ones it added.
-            $0.stackElementID = stackElementIDs.copy()
-          }
-        } operation: {
-          try tracker.assert {
-            try self.exhaustivity.withAssertionHelpers { try update(&state) }
-          }
-        }
-      } catch {
-        reportIssue(
-          "The assertion closure threw an error: \(error)",
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
-        return nil
-      }
-      return state
-    }
-
-    tracker.withActualValues(sharedValues) {
-    tracker.assert {
-      switch self.exhaustivity {
-      case .on:
-        guard let expected = expectation(from: previous) else { return }
-        if expected != actual {
-          reportIssue(
-            self.stateMismatchMessage(expected: expected, actual: actual, hasAssertion: update != nil),
-            fileID: fileID, filePath: filePath, line: line, column: column
-          )
-        } else if requireChange, update != nil, expected == previous {
-          reportIssue(
-            """
-            The state was expected to change, but it did not.
-
-            The assertion closure left the state as it was. When a step changes nothing, leave \
-            out the closure.
-            """,
-            fileID: fileID, filePath: filePath, line: line, column: column
-          )
-        }
-
-      case let .off(showSkippedAssertions):
-        guard let expected = expectation(from: actual) else { return }
-        if expected != actual {
-          reportIssue(
-            self.stateMismatchMessage(expected: expected, actual: actual, hasAssertion: true),
-            fileID: fileID, filePath: filePath, line: line, column: column
-          )
-        } else if showSkippedAssertions,
-          let exhaustiveExpectation = expectation(from: previous),
-          exhaustiveExpectation != actual
-        {
-          self.reportSkipped(
-            self.stateMismatchMessage(
-              expected: exhaustiveExpectation, actual: actual, hasAssertion: update != nil
-            ),
-            fileID: fileID, filePath: filePath, line: line, column: column
-          )
-        }
-      }
-    }
-    }
+  /// Whether a received action is ready to be asserted (for the legacy `.receive` step).
+  func hasReceivedAction(matching predicate: (Action) -> Bool) -> Bool {
+    self.core.hasReceivedAction(matching: predicate)
   }
 
-  /// Reports changes to shared state that no step asserted, then forgets them.
-  func assertNoSharedChanges(
+  /// Asserts the next received action, which must be there (for the legacy `.receive` step).
+  func assertReceivedAction(
+    matching predicate: (Action) -> Bool,
+    unexpectedActionDescription: (Action) -> String,
+    update: ((inout State) throws -> Void)?,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
-    let tracker = self.sharedChangeTracker
-    defer { tracker.reset() }
-    guard self.exhaustivity == .on else { return }
-    let changes = tracker.unassertedChanges
-    guard !changes.isEmpty else { return }
-    let list = changes.map { "  \($0.description)" }.joined(separator: "\n")
-    reportIssue(
-      """
-      The test ended with changes to shared state that no step asserted:
-
-      \(list)
-
-      Assert them with "store.assert { $0.$value.withLock { … } }" before the test ends, or in \
-      the step that made them.
-      """,
-      fileID: fileID, filePath: filePath, line: line, column: column
+    self.core.assertReceivedAction(
+      matching: predicate, unexpectedActionDescription: unexpectedActionDescription,
+      update: update, fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
-
-  private func stateMismatchMessage(expected: State, actual: State, hasAssertion: Bool) -> String {
-    let heading =
-      hasAssertion
-      ? "The state does not match the asserted change:"
-      : "The state changed, but the step asserted no change:"
-    return "\(heading)\n\n\(differenceDescription(expected: expected, actual: actual))"
-  }
-
-  /// Reports an assertion that a non-exhaustive store skipped. Under Swift Testing it shows as a
-  /// known issue; XCTest on Linux cannot expect failures, so there it is logged instead.
-  func reportSkipped(
-    _ message: String,
-    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) {
-    let message = "Skipped assertions.\n\n\(message)"
-    #if !canImport(ObjectiveC)
-      if case .xcTest = TestContext.current {
-        print("\(fileID):\(line): \(message)")
-        return
-      }
-    #endif
-    withExpectedIssue(fileID: fileID, filePath: filePath, line: line, column: column) {
-      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-  }
 }
-
 
 /// A diff of two values with `−` for expected and `+` for actual lines, or both values in full
 /// when they differ in ways a diff cannot show.

@@ -60,6 +60,20 @@ actor CounterService {
   }
 }
 
+@globalActor actor Checker {
+  static let shared = Checker()
+}
+
+@Checker
+func testCounterOnAChecker() async {
+  let store = TestStoreActor(initialState: Counter.State()) {
+    Counter()
+  }
+  await store.send(.incrementButtonTapped) {
+    $0.count = 1
+  }
+}
+
 @Suite struct StoresOffTheMainActorGuideTests {
   @Test func everySnippetOfTheArticleIsCompiledHere() throws {
     let here = URL(fileURLWithPath: #filePath)
@@ -75,7 +89,7 @@ actor CounterService {
     let snippets = article.components(separatedBy: "```swift\n").dropFirst().map {
       $0.components(separatedBy: "```")[0]
     }
-    #expect(snippets.count == 3)
+    #expect(snippets.count == 4)
     for snippet in snippets {
       #expect(compiled.contains(snippet), "not compiled:\n\(snippet)")
     }
@@ -89,5 +103,6 @@ actor CounterService {
     await service.start()
     #expect(await service.increment() == 1)
     #expect(await service.increment() == 2)
+    await testCounterOnAChecker()
   }
 }

@@ -289,7 +289,8 @@ public final class LiveEndpoint: Sendable {
         "Dropped a message: the session's inbound queue is full (logged once per socket)",
         metadata: ["session": "\(sessionName)"])
     } schedule: { [weak host] work in
-      host?.schedule(work)
+      // Once the session is gone, the queue still drains (into nothing).
+      if let host { host.schedule(work) } else { work() }
     } handle: { [weak host] message in
       host?.withSessionOnActor { session in
         switch message {

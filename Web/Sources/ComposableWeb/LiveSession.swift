@@ -41,9 +41,12 @@ public final class LiveSession {
   let logger: Logger
   /// Called with every message for the page (a full render or patches), while a page is attached.
   package var output: (@Sendable (String) -> Void)?
-  /// The registry's token of the page attached last (see ``SessionRegistry``): a page that was
-  /// replaced before its attachment reached the session does not take the output back.
-  var pageToken = 0
+  /// The registry's token of the page the session belongs to, set by the registry as soon as a
+  /// page takes the session (from the registry's actor): a page replaced before its attachment
+  /// reached the session does not take the output back.
+  let attachedPage = LockIsolated(0)
+  /// Whether a snapshot of the session is asked for and not yet taken.
+  var snapshotPending = false
   /// Encodes the store's state for a snapshot; set for features whose state is `Codable`.
   var encodeState: (() -> Data?)?
   /// The nonce of the page's Content-Security-Policy for inline styles, if it has one: every

@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import NIOCore
 
 /// An actor whose work runs on one event loop: the actor a server adapter gives the sessions it
@@ -15,14 +16,18 @@ import NIOCore
 public final actor SessionActor {
   /// The loop the actor's work runs on.
   public nonisolated let eventLoop: any EventLoop
+  /// The loop's executor, kept: a loop without one of its own makes a new one each time it is
+  /// asked, and the actor's unowned executor must stay alive.
+  private nonisolated let executor: any SerialExecutor
 
   /// An actor whose executor is `eventLoop`.
   public init(eventLoop: any EventLoop) {
     self.eventLoop = eventLoop
+    self.executor = eventLoop.executor
   }
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
-    eventLoop.executor.asUnownedSerialExecutor()
+    executor.asUnownedSerialExecutor()
   }
 
   /// Runs `body` on the actor, in a job of the loop's own (no task is made).
@@ -43,6 +48,8 @@ final class SessionHost: Sendable {
   let id: String
   /// How the log names the session.
   let logName: String
+  /// The session's ``LiveSession/attachedPage``, which the registry sets from its own actor.
+  let attachedPage: LockIsolated<Int>
 
   /// Wraps `session`, which was made on `isolation` (the caller's).
   init(session: LiveSession, isolation: isolated any Actor) {
@@ -50,6 +57,7 @@ final class SessionHost: Sendable {
     self.isolation = isolation
     self.id = session.id
     self.logName = session.logName
+    self.attachedPage = session.attachedPage
   }
 
   /// Runs `body` with the session on its actor.

@@ -18,8 +18,8 @@ import Synchronization
 /// room before anyone is turned away.
 ///
 /// The registry keeps its table on the main actor, and each session runs on the actor of the
-/// request that started it (``LiveRequest/sessionActor``: the adapters give each connection's
-/// event loop one), or on the main actor when the request names none. The registry reaches a
+/// request that started it (``LiveRequest/sessionActor``: the adapters give each request one on
+/// its connection's event loop), or on the main actor when the request names none. The registry reaches a
 /// session only on the session's actor, so connecting, rendering for a response and ending
 /// are `async`; a page's messages go straight to its session's actor.
 ///
@@ -94,7 +94,7 @@ public final class SessionRegistry {
   /// The number of live sessions, attached or waiting for their page to come back.
   public var count: Int { entries.count }
 
-  /// The number of live sessions started from `address`.
+  /// The number of live sessions started from `address`, and of those being made for it.
   public func count(address: String) -> Int { sessionsByAddress[address] ?? 0 }
 
   /// Whether a session with the given id is live.
@@ -133,7 +133,8 @@ public final class SessionRegistry {
   ///
   /// Returns `nil` for an unknown feature, and when the visitor may not start a new session
   /// (too many, too fast, or the server is full of attached pages); then the page is sent
-  /// `{"type":"refused","reason":…}`.
+  /// `{"type":"refused","reason":…}`. Also `nil` when another page of the same browser took the
+  /// session over before this one was attached (this one was sent `{"type":"replaced",…}`).
   ///
   /// A new session's store is made for `request`, the page's request (see ``LiveFeature``).
   public func connect(
@@ -163,8 +164,8 @@ public final class SessionRegistry {
     // session's render over HTTP, what changed since).
     let attach = { @Sendable (showsFirstRender: Bool) in
       { @Sendable (session: LiveSession) -> Bool in
-        guard session.pageToken < token else { return false }
-        session.pageToken = token
+        // A page replaced by a later one of its browser before this ran is not attached.
+        guard session.attachedPage.value == token else { return false }
         session.output = output
         if let styleNonce { session.styleNonce = styleNonce }
         if showsFirstRender {
@@ -196,6 +197,7 @@ public final class SessionRegistry {
       entry.token = token
       entry.close = close
       entry.output = output
+      entry.host.attachedPage.setValue(token)
       let showsFirstRender = entry.awaitsPage
       entry.awaitsPage = false
       entries[resumeID] = entry
@@ -335,12 +337,12 @@ public final class SessionRegistry {
   }
 
   /// The session rendered `render` for an HTTP response: it now waits for its page's socket
-  /// like a disconnected one.
+  /// like a disconnected one, unless a page attached to it meanwhile.
   private func awaitPage(
     of host: SessionHost, render: (html: String, location: String?)
   ) -> FirstRender {
     nextToken += 1
-    if var entry = entries[host.id], entry.host === host {
+    if var entry = entries[host.id], entry.host === host, entry.close == nil {
       entry.awaitsPage = true
       entry.token = nextToken
       entries[host.id] = entry
@@ -388,26 +390,27 @@ public final class SessionRegistry {
     }
     let made = await Self.makeSession(
       of: feature, id: snapshot?.id ?? LiveSession.makeID(), snapshot: snapshot.map { $0.state },
-      request: request, limits: limits, logger: logger, onSnapshot: onSnapshot, first: first,
+      token: token, request: request, limits: limits, logger: logger, onSnapshot: onSnapshot,
+      first: first,
       on: request.sessionActor ?? MainActor.shared)
-    sessionsStarting -= 1
     // A session that can't be restored starts afresh; one without a snapshot is always made.
     let (host, firstResult) =
       if let made {
         made
       } else {
         await Self.makeSession(
-          of: feature, id: LiveSession.makeID(), snapshot: nil, request: request, limits: limits,
-          logger: logger, onSnapshot: onSnapshot, first: first,
+          of: feature, id: LiveSession.makeID(), snapshot: nil, token: token, request: request,
+          limits: limits, logger: logger, onSnapshot: onSnapshot, first: first,
           on: request.sessionActor ?? MainActor.shared)!
       }
+    sessionsStarting -= 1
     // The server stopped, or another page restored the same session, while it was made.
     guard !isShutDown, entries[host.id] == nil else {
       removeCount(of: visitor.address)
       await host.run { $0.close() }
       return .refused(isShutDown ? Self.stopping : Self.refusal)
     }
-    if snapshot != nil {
+    if snapshot != nil, made != nil {
       logger.info("Restored a session from its snapshot", metadata: ["session": "\(host.logName)"])
     }
     entries[host.id] = Entry(
@@ -428,14 +431,23 @@ public final class SessionRegistry {
   /// Makes a session of `feature` on `isolation` and does `first` with it, in one job: `nil`
   /// when its snapshot can't be read.
   private static func makeSession<First: Sendable>(
-    of feature: LiveFeature, id: String, snapshot: Data?, request: LiveRequest,
+    of feature: LiveFeature, id: String, snapshot: Data?, token: Int, request: LiveRequest,
     limits: LiveLimits, logger: Logger, onSnapshot: (@Sendable (String) -> Void)?,
     first: @Sendable (LiveSession) -> First, on isolation: isolated any Actor
   ) -> (SessionHost, First)? {
     guard
       let session = feature.makeSession(id, snapshot, request, limits, logger, isolation)
     else { return nil }
-    if let onSnapshot { session.stateChanged = { onSnapshot(id) } }
+    session.attachedPage.setValue(token)
+    if let onSnapshot {
+      // One hop to the registry per snapshot, not per change: the flag is cleared when the
+      // snapshot is taken.
+      session.stateChanged = { [unowned session] in
+        guard !session.snapshotPending else { return }
+        session.snapshotPending = true
+        onSnapshot(id)
+      }
+    }
     return (SessionHost(session: session, isolation: isolation), first(session))
   }
 
@@ -452,7 +464,7 @@ public final class SessionRegistry {
   public func disconnect(_ connection: Connection) async {
     guard let host = detach(connection) else { return }
     await host.run { session in
-      if session.pageToken == connection.token { session.output = nil }
+      if session.attachedPage.value == connection.token { session.output = nil }
     }
   }
 
@@ -466,6 +478,7 @@ public final class SessionRegistry {
     entry.output = nil
     entry.close = nil
     entry.disconnectedAt = .now
+    entry.expiry?.cancel()
     // A page rendered over HTTP whose socket never came (yet) waits a shorter while.
     let lifetime =
       entry.awaitsPage ? min(limits.unattachedSessionLifetime, disconnectedLifetime) : disconnectedLifetime
@@ -520,8 +533,9 @@ public final class SessionRegistry {
 
   /// Stops for good: every attached page is told the server is stopping and its socket closed,
   /// every session that can be restored is saved (see ``SessionSnapshots``), every session
-  /// ends (cancelling its effects), and later connections are refused. Saving and closing wait
-  /// for the sessions' actors at most ``LiveLimits/stopWait`` each.
+  /// ends (cancelling its effects), and later connections are refused. Saving and closing each
+  /// wait for the sessions' actors at most ``LiveLimits/stopWait`` (then the saved snapshots are
+  /// written to their files).
   public func shutDown() async {
     isShutDown = true
     for entry in entries.values {
@@ -603,7 +617,12 @@ public final class SessionRegistry {
   private func writeSnapshot(sessionID: String) async {
     pendingSnapshots.remove(sessionID)
     guard let snapshotFiles, let entry = entries[sessionID], let secret = entry.browserSecret,
-      let state = await entry.host.run({ $0.encodeState?() })
+      let state = await entry.host.run({ session in
+        session.snapshotPending = false
+        return session.encodeState?()
+      }),
+      // A session that ended meanwhile has had its snapshot deleted: it is not written again.
+      entries[sessionID]?.host === entry.host || isShutDown
     else { return }
     snapshotFiles.saveLater(
       SessionSnapshot(

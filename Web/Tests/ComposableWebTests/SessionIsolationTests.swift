@@ -234,15 +234,17 @@ actor LoopActor {
     let mainIsBusy = LockIsolated(false)
     @MainActor func holdTheMainActor() {
       mainIsBusy.setValue(true)
-      // Blocking on purpose: nothing else runs on the main actor meanwhile.
-      usleep(1_500_000)
+      // Blocking on purpose: nothing else runs on the main actor meanwhile. (Briefly: while a
+      // test store elsewhere in the process has effects on the main serial executor, all tasks
+      // wait for the main thread.)
+      usleep(600_000)
       mainIsBusy.setValue(false)
     }
     let busy = Task { @MainActor in holdTheMainActor() }
     while !mainIsBusy.value { try await Task.sleep(for: .milliseconds(1)) }
     attachment.receive(.text(click(handler)))
     // The click's patch comes while the main actor is still held.
-    try await waitUntil(seconds: 1) { sent.value.contains { $0.message.contains("Mine 1") } }
+    try await waitUntil(seconds: 0.4) { sent.value.contains { $0.message.contains("Mine 1") } }
     #expect(mainIsBusy.value)
     #expect(sent.value.contains { $0.message.contains("Mine 1") && $0.onLoop })
     await busy.value
@@ -293,6 +295,66 @@ actor LoopActor {
     #expect(firstSent.value.last?.message.contains(#""type":"stopping""#) == true)
     #expect(secondSent.value.last?.message.contains(#""type":"stopping""#) == true)
     #expect(messages.value.filter { $0 == "Ended a session" }.count == 2)
+    try await group.shutdownGracefully()
+  }
+
+  @Test func theRegistryRunsWorkOnASessionOnTheSessionsLoop() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let loop = group.next()
+    let endpoint = makeEndpoint(#function)
+    let (attachment, sent) = try await attach(endpoint, on: loop)
+    let id = try #require(try ServerMessage(sent.value[0].message).session)
+    let seen = try #require(
+      await endpoint.registry.withSession(id: id) { session in
+        (loop.inEventLoop, session.id)
+      })
+    #expect(seen.0)
+    #expect(seen.1 == id)
+    #expect(await endpoint.registry.withSession(id: "no-such-session") { _ in true } == nil)
+    await attachment.detach()
+    await endpoint.shutDown()
+    try await group.shutdownGracefully()
+  }
+
+  @Test func aPageReplacedBeforeItsAttachmentReachedTheSessionIsNotAttached() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let loop = group.next()
+    let (logger, messages) = recordingLogger()
+    let registry = SessionRegistry(features: [Self.tally(#function)], logger: logger)
+    var request = LiveRequest(path: "/tally")
+    request.sessionActor = SessionActor(eventLoop: loop)
+    let first = try #require(
+      await registry.connect(
+        featurePath: "tally", resumeID: nil, visitor: .browser, request: request) { _ in })
+    await registry.disconnect(first)
+    // The session's loop is held while two pages of the browser resume the session, one after
+    // the other: the first page's attachment reaches the session after the second took it.
+    let release = DispatchSemaphore(value: 0)
+    loop.execute { release.wait() }
+    let firstPage = LockIsolated<[String]>([])
+    let secondPage = LockIsolated<[String]>([])
+    func resumed() -> Int { messages.value.filter { $0 == "Resumed a session" }.count }
+    let replaced = Task { @MainActor in
+      await registry.connect(featurePath: "tally", resumeID: first.sessionID, visitor: .browser) {
+        text in firstPage.withValue { $0.append(text) }
+      }
+    }
+    try await waitUntil { resumed() == 1 }
+    let taking = Task { @MainActor in
+      await registry.connect(featurePath: "tally", resumeID: first.sessionID, visitor: .browser) {
+        text in secondPage.withValue { $0.append(text) }
+      }
+    }
+    try await waitUntil { resumed() == 2 }
+    release.signal()
+    #expect(await replaced.value == nil)
+    #expect(await taking.value?.sessionID == first.sessionID)
+    // The replaced page was told, and sent nothing after.
+    #expect(firstPage.value.count == 1)
+    #expect(firstPage.value.first?.contains(#""type":"replaced""#) == true)
+    #expect(secondPage.value.count == 1)
+    #expect(secondPage.value.first?.contains(#""type":"render""#) == true)
+    await registry.shutDown()
     try await group.shutdownGracefully()
   }
 

@@ -1,0 +1,185 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+
+/// The actor the tests of `TestStoreActor` run on: not the main actor.
+@globalActor
+private actor Bench {
+  static let shared = Bench()
+}
+
+@Reducer
+private struct Meter {
+  @ObservableState
+  struct State: Equatable {
+    var reading = 0
+    var note = ""
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case bump
+    case measure
+    case measured(Int)
+    case measureTwice
+    case startWatching
+    case stopWatching
+    case close
+  }
+
+  enum CancelID { case watching }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      // The feature runs on the test's actor, as a store actor runs it in the app.
+      Bench.shared.preconditionIsolated("The reducer ran off the test store actor's actor.")
+      switch action {
+      case .bump:
+        state.reading += 1
+        return .none
+      case .measure:
+        return .run { [reading = state.reading] send in
+          await send(.measured(reading * 10))
+        }
+      case let .measured(value):
+        state.note = "measured \(value)"
+        return .none
+      case .measureTwice:
+        return .merge(.send(.measured(1)), .send(.measured(2)))
+      case .startWatching:
+        return .run { _ in
+          try await clock.sleep(for: .seconds(3600))
+        }
+        .cancellable(id: CancelID.watching)
+      case .stopWatching:
+        return .cancel(id: CancelID.watching)
+      case .close:
+        return .run { _ in await dismiss() }
+      }
+    }
+  }
+}
+
+@Suite struct TestStoreActorTests {
+  @Bench
+  @Test func aSentActionsChangeIsAssertedOnTheStoresActor() async {
+    let store = TestStoreActor(initialState: Meter.State()) { Meter() }
+    await store.send(.bump) { $0.reading = 1 }
+    await store.send(\.bump) { $0.reading = 2 }
+    #expect(store.state.reading == 2)
+  }
+
+  @Bench
+  @Test func anEffectsActionIsReceivedByValueByCaseAndByPredicate() async {
+    let store = TestStoreActor(initialState: Meter.State(reading: 4)) { Meter() }
+    await store.send(.measure)
+    await store.receive(.measured(40)) { $0.note = "measured 40" }
+    await store.send(.bump) { $0.reading = 5 }
+    await store.send(.measure)
+    await store.receive(\.measured) { $0.note = "measured 50" }
+    await store.send(.measureTwice)
+    await store.receive({ $0 == .measured(1) }) { $0.note = "measured 1" }
+    await store.receive(\.measured) { $0.note = "measured 2" }
+  }
+
+  @Bench
+  @Test func aWrongAssertionIsReportedWithTheDifference() async {
+    let store = TestStoreActor(initialState: Meter.State()) { Meter() }
+    await withKnownIssue {
+      await store.send(.bump) { $0.reading = 2 }
+    } matching: { issue in
+      issue.description.contains("The state does not match the asserted change")
+    }
+    await withKnownIssue {
+      await store.send(.bump)
+    } matching: { issue in
+      issue.description.contains("The state changed, but the step asserted no change")
+    }
+  }
+
+  @Bench
+  @Test func anActionNotReceivedByTheEndIsReported() async {
+    await withKnownIssue {
+      let store = TestStoreActor(initialState: Meter.State()) { Meter() }
+      await store.send(.measureTwice)
+      await store.receive(.measured(1)) { $0.note = "measured 1" }
+      // The store goes here, with `.measured(2)` not asserted.
+    } matching: { issue in
+      issue.description.contains("The store received 1 action that the test did not assert")
+    }
+  }
+
+  @Bench
+  @Test func anEffectStillRunningAtTheEndIsReportedUnlessCancelledOrSkipped() async {
+    await withKnownIssue {
+      let store = TestStoreActor(initialState: Meter.State()) {
+        Meter()
+      } withDependencies: {
+        $0.continuousClock = TestClock()
+      }
+      await store.send(.startWatching)
+    } matching: { issue in
+      issue.description.contains("An effect started by this action is still running")
+    }
+
+    let cancelled = TestStoreActor(initialState: Meter.State()) {
+      Meter()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    await cancelled.send(.startWatching)
+    await cancelled.send(.stopWatching)
+    await cancelled.finish()
+
+    let skipped = TestStoreActor(initialState: Meter.State()) {
+      Meter()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    await skipped.send(.startWatching)
+    // Shown as a known issue by the store itself.
+    await skipped.skipInFlightEffects()
+  }
+
+  @Bench
+  @Test func aNonExhaustiveStoreChecksOnlyWhatTheTestAsserts() async {
+    let store = TestStoreActor(initialState: Meter.State()) { Meter() }
+    store.exhaustivity = .off
+    await store.send(.bump)
+    await store.send(.measureTwice)
+    await store.receive(.measured(2)) { $0.note = "measured 2" }
+    #expect(store.state.reading == 1)
+  }
+
+  @Bench
+  @Test func skippedReceivedActionsLeaveTheStateTheyMade() async {
+    let store = TestStoreActor(initialState: Meter.State()) { Meter() }
+    await store.send(.measureTwice)
+    // Shown as a known issue by the store itself.
+    await store.skipReceivedActions()
+    #expect(store.state.note == "measured 2")
+  }
+
+  @Bench
+  @Test func aFeatureThatDismissesItselfIsDismissed() async {
+    let store = TestStoreActor(initialState: Meter.State()) { Meter() }
+    await store.send(.close)
+    await store.finish()
+    #expect(store.isDismissed)
+  }
+
+  @Bench
+  @Test func dependenciesChangeForLaterActions() async {
+    let store = TestStoreActor(initialState: Meter.State()) {
+      Meter()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    store.dependencies.continuousClock = ImmediateClock()
+    await store.send(.startWatching)
+    await store.finish()
+  }
+}
