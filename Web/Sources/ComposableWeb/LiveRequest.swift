@@ -51,7 +51,8 @@ public struct LiveRequest: Sendable {
   /// The actor a session started for this request runs on, and its store, views and page
   /// messages with it: the server adapters set a ``SessionActor`` on the event loop of the
   /// request's connection, so that sessions on different loops run in parallel. `nil` runs the
-  /// session on the main actor.
+  /// session on the main actor. When a page's socket resumes a session on a ``SessionActor``,
+  /// the session moves to the loop of the socket's request's.
   public var sessionActor: (any Actor)?
   private var values: [ObjectIdentifier: any Sendable] = [:]
 

@@ -1,9 +1,10 @@
 import ComposableArchitecture
 import NIOCore
+import Synchronization
 
-/// An actor whose work runs on one event loop: the actor a server adapter gives the sessions it
+/// An actor whose work runs on an event loop: the actor a server adapter gives the sessions it
 /// starts, so that a session's store, views and page messages run on the thread of the
-/// connection that started it, beside other sessions on other loops.
+/// connection it serves, beside other sessions on other loops.
 ///
 /// The adapters set one on every request they hand the endpoint (``LiveRequest/sessionActor``);
 /// a server of your own does the same with its connection's loop.
@@ -13,26 +14,136 @@ import NIOCore
 /// request.sessionActor = SessionActor(eventLoop: channel.eventLoop)
 /// let response = await endpoint.respond(to: request)
 /// ```
+///
+/// A session follows its page: when a page's socket attaches to a session started on another
+/// loop (a page rendered over HTTP on one connection, its socket on another), the registry moves
+/// the session's actor to the socket's loop (``move(to:)``), so that the page's clicks are
+/// handled on the thread that reads and writes its socket.
 public final actor SessionActor {
-  /// The loop the actor's work runs on.
-  public nonisolated let eventLoop: any EventLoop
-  /// The loop's executor, kept: a loop without one of its own makes a new one each time it is
-  /// asked, and the actor's unowned executor must stay alive.
-  private nonisolated let executor: any SerialExecutor
+  private nonisolated let executor: LoopExecutor
 
-  /// An actor whose executor is `eventLoop`.
+  /// An actor whose work runs on `eventLoop`, until it is moved.
   public init(eventLoop: any EventLoop) {
-    self.eventLoop = eventLoop
-    self.executor = eventLoop.executor
+    self.executor = LoopExecutor(loop: eventLoop)
   }
+
+  /// The loop the actor's work runs on now.
+  public nonisolated var eventLoop: any EventLoop { executor.loop }
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
   }
 
-  /// Runs `body` on the actor, in a job of the loop's own (no task is made).
+  /// Moves the actor's work to `eventLoop`, from anywhere: a job running now finishes where it
+  /// is, and every later one (those already waiting included) runs on `eventLoop`, one at a
+  /// time as before.
+  ///
+  /// ```swift
+  /// sessionActor.move(to: socketChannel.eventLoop)
+  /// ```
+  public nonisolated func move(to eventLoop: any EventLoop) {
+    executor.move(to: eventLoop)
+  }
+
+  /// Runs `body` on the actor, in a job of its own behind the actor's other work (no task is
+  /// made).
   nonisolated func execute(_ body: @escaping @Sendable (isolated SessionActor) -> Void) {
-    eventLoop.execute { self.assumeIsolated { body($0) } }
+    executor.execute { self.assumeIsolated { body($0) } }
+  }
+}
+
+/// The executor of a ``SessionActor``: a queue of the actor's jobs, run in order on one event
+/// loop at a time, in batches that are each a job of the loop's (between which the loop does
+/// its I/O). The loop can change; a batch that finds it changed hands the rest to the new one.
+final class LoopExecutor: SerialExecutor, Sendable {
+  private enum Work {
+    case job(UnownedJob)
+    case closure(@Sendable () -> Void)
+  }
+
+  private struct State {
+    var loop: any EventLoop
+    var waiting: [Work] = []
+    var next = 0
+    /// Whether a batch is scheduled or running (only one is, which makes the jobs serial).
+    var scheduled = false
+    /// The loop of the batch running a piece of work now, while one is.
+    var runningOn: (any EventLoop)?
+  }
+
+  /// How many pieces of work a batch runs before letting the loop do other things.
+  private static let batchSize = 32
+
+  private let state: Mutex<State>
+
+  init(loop: any EventLoop) {
+    state = Mutex(State(loop: loop))
+  }
+
+  var loop: any EventLoop { state.withLock { $0.loop } }
+
+  func move(to loop: any EventLoop) {
+    state.withLock { $0.loop = loop }
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    add(.job(UnownedJob(job)))
+  }
+
+  /// Runs `body` as a piece of the executor's work, in order with its jobs.
+  func execute(_ body: @escaping @Sendable () -> Void) {
+    add(.closure(body))
+  }
+
+  private func add(_ work: Work) {
+    let start: (any EventLoop)? = state.withLock { state in
+      state.waiting.append(work)
+      guard !state.scheduled else { return nil }
+      state.scheduled = true
+      return state.loop
+    }
+    start?.execute { self.runBatch() }
+  }
+
+  /// Runs waiting work on the current loop, until none is left, the batch is full, or the
+  /// executor moved to another loop (then the rest runs there).
+  private func runBatch() {
+    for _ in 0..<Self.batchSize {
+      let next: Work? = state.withLock { state in
+        guard state.loop.inEventLoop, state.next < state.waiting.count else { return nil }
+        let work = state.waiting[state.next]
+        state.next += 1
+        if state.next == state.waiting.count {
+          state.waiting.removeAll(keepingCapacity: state.waiting.count <= 64)
+          state.next = 0
+        } else if state.next >= 64, state.next * 2 >= state.waiting.count {
+          state.waiting.removeFirst(state.next)
+          state.next = 0
+        }
+        state.runningOn = state.loop
+        return work
+      }
+      guard let next else { break }
+      switch next {
+      case let .job(job): job.runSynchronously(on: asUnownedSerialExecutor())
+      case let .closure(body): body()
+      }
+      state.withLock { $0.runningOn = nil }
+    }
+    // More to do (on this loop after its other work, or on the one moved to), or done.
+    let again: (any EventLoop)? = state.withLock { state in
+      guard state.next < state.waiting.count else {
+        state.scheduled = false
+        return nil
+      }
+      return state.loop
+    }
+    again?.execute { self.runBatch() }
+  }
+
+  func checkIsolated() {
+    let isolated = state.withLock { $0.runningOn?.inEventLoop ?? false }
+    precondition(isolated, "Expected to run on a session's actor, on its event loop.")
   }
 }
 

@@ -19,7 +19,8 @@ import Synchronization
 ///
 /// The registry keeps its table on the main actor, and each session runs on the actor of the
 /// request that started it (``LiveRequest/sessionActor``: the adapters give each request one on
-/// its connection's event loop), or on the main actor when the request names none. The registry reaches a
+/// its connection's event loop), or on the main actor when the request names none. A session
+/// on a ``SessionActor`` moves to the loop of each page's socket that attaches to it. The registry reaches a
 /// session only on the session's actor, so connecting, rendering for a response and ending
 /// are `async`; a page's messages go straight to its session's actor.
 ///
@@ -203,6 +204,12 @@ public final class SessionRegistry {
       entries[resumeID] = entry
       host = entry.host
       logger.info("Resumed a session", metadata: ["session": "\(host.logName)"])
+      // The session follows its page to the socket's loop, where the page's messages arrive.
+      if let actor = host.isolation as? SessionActor,
+        let socketLoop = (request?.sessionActor as? SessionActor)?.eventLoop
+      {
+        actor.move(to: socketLoop)
+      }
       attached = await host.run(attach(showsFirstRender))
     } else {
       if let resumeID, let entry = entries[resumeID] {

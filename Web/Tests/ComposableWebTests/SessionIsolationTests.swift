@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import ComposableWeb
+@testable import ComposableWeb
 import Foundation
 import Logging
 import NIOCore
@@ -388,11 +388,116 @@ actor LoopActor {
     try await group.shutdownGracefully()
   }
 
+  @Test func aPageRenderedOverHTTPOnOneLoopMovesItsSessionToItsSocketsLoop() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+    let (pageLoop, socketLoop) = (group.next(), group.next())
+    #expect(pageLoop !== socketLoop)
+    let endpoint = makeEndpoint(#function)
+    let cookie = LiveField("Cookie", "ocaf_browser=\(String(repeating: "cd", count: 16))")
+    var pageRequest = LiveRequest(
+      path: "/tally", headers: [LiveField("Host", "127.0.0.1:8080"), cookie])
+    pageRequest.sessionActor = SessionActor(eventLoop: pageLoop)
+    let page = try #require(await endpoint.respond(to: pageRequest)).body
+    let start = try #require(page.range(of: #"data-ocaf-session=""#)).upperBound
+    let id = String(page[start...].prefix { $0 != "\"" })
+    #expect(await endpoint.registry.withSession(id: id) { _ in pageLoop.inEventLoop } == true)
+    let bump = try #require(handlerIDs(in: page, event: "click").first)
+
+    var socketRequest = LiveRequest(
+      path: "/live", query: [LiveField("feature", "tally"), LiveField("session", id)],
+      headers: [LiveField("Host", "127.0.0.1:8080"), cookie])
+    socketRequest.sessionActor = SessionActor(eventLoop: socketLoop)
+    let sent = LockIsolated<[(message: String, onLoop: Bool)]>([])
+    let attachment = try #require(
+      await endpoint.attach(
+        socketRequest,
+        send: { text in sent.withValue { $0.append((text, socketLoop.inEventLoop)) } },
+        close: {}))
+    #expect(sent.value.first?.message.contains(#""type":"attached""#) == true)
+    // The session now runs where its page's messages arrive and its patches leave.
+    #expect(await endpoint.registry.withSession(id: id) { _ in socketLoop.inEventLoop } == true)
+    attachment.receive(.text(click(bump)))
+    try await waitUntil { sent.value.contains { $0.message.contains("Mine 1<") } }
+    attachment.receive(.text(click(try bumpHandler(sent))))
+    try await waitUntil { sent.value.contains { $0.message.contains("Mine 2<") } }
+    #expect(sent.value.allSatisfy { $0.onLoop })
+    await attachment.detach()
+    await endpoint.shutDown()
+    try await group.shutdownGracefully()
+  }
+
   @Test func aLiveStoreMadeOutsideAnyActorIsReported() {
     withKnownIssue {
       _ = LiveStore(initialState: SharedTally.State(key: #function)) { SharedTally() }
     } matching: { issue in
       issue.description.contains("A LiveStore was made outside any actor")
     }
+  }
+}
+
+extension SessionActor {
+  func perform(_ body: @Sendable (isolated SessionActor) -> Void) { body(self) }
+}
+
+/// A counter the tests below change only on one actor; the thread sanitizer and the counts
+/// catch work that ran at once.
+final class UnguardedCount: @unchecked Sendable {
+  var value = 0
+  var inside = 0
+  var overlaps = 0
+}
+
+/// The executor of `SessionActor`: one job at a time, in order, on its loop, wherever it moves.
+@Suite struct SessionActorExecutorTests {
+  @Test func workRunsOneAtATimeInOrderWhileTheActorMovesBetweenLoops() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+    let loops = [group.next(), group.next()]
+    let actor = SessionActor(eventLoop: loops[0])
+    let order = LockIsolated<[Int]>([])
+    let wrongLoop = LockIsolated(0)
+    let count = UnguardedCount()
+    for index in 0..<2_000 {
+      actor.execute { actor in
+        count.inside += 1
+        if count.inside > 1 { count.overlaps += 1 }
+        if !actor.eventLoop.inEventLoop { wrongLoop.withValue { $0 += 1 } }
+        order.withValue { $0.append(index) }
+        if index % 50 == 0 { actor.move(to: loops[(index / 50 + 1) % 2]) }
+        count.inside -= 1
+      }
+    }
+    try await waitUntil { order.value.count == 2_000 }
+    #expect(order.value == Array(0..<2_000))
+    #expect(count.overlaps == 0)
+    #expect(wrongLoop.value == 0)
+    try await group.shutdownGracefully()
+  }
+
+  @Test func tasksOnTheActorNeverRunAtOnceAcrossMoves() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+    let loops = [group.next(), group.next()]
+    let actor = SessionActor(eventLoop: loops[0])
+    let count = UnguardedCount()
+    let wrongLoop = LockIsolated(0)
+    await withTaskGroup(of: Void.self) { tasks in
+      for task in 0..<4 {
+        tasks.addTask {
+          for step in 0..<500 {
+            await actor.perform { actor in
+              count.inside += 1
+              if count.inside > 1 { count.overlaps += 1 }
+              if !actor.eventLoop.inEventLoop { wrongLoop.withValue { $0 += 1 } }
+              count.value += 1
+              if step % 25 == 0 { actor.move(to: loops[(task + step) % 2]) }
+              count.inside -= 1
+            }
+          }
+        }
+      }
+    }
+    #expect(count.value == 2_000)
+    #expect(count.overlaps == 0)
+    #expect(wrongLoop.value == 0)
+    try await group.shutdownGracefully()
   }
 }
