@@ -42,13 +42,27 @@ import Logging
 /// fields, by their label, placeholder, `aria-label` or id (``type(_:into:)``). Asking for an
 /// element the page doesn't have, or for one of several that match, is reported as a test
 /// failure that names what the page has instead.
-@MainActor
+///
+/// A page runs its session on the actor it is made on, as a server runs a session on its
+/// connection's: the test's global actor, such as the main actor, or another that keeps the
+/// session off it. Use the page there. A page of a `TestStore` is made and used on the main
+/// actor, as the test store is; one of a `TestStoreActor`, on the test store's actor.
+///
+/// ```swift
+/// @globalActor actor PageTests { static let shared = PageTests() }
+///
+/// @PageTests @Test func theCounterCountsOffTheMainActor() async {
+///   let page = LivePage(store: LiveStore(initialState: Counter.State()) { Counter() }, view: counterView)
+///   await page.click("+")
+///   #expect(page.text(of: "h2") == "1")
+/// }
+/// ```
 public final class LivePage<State, Action> {
   private let session: LiveSession
   private let inbox = LockIsolated<[String]>([])
   private let root = PageNode(tag: "main")
   /// With a `TestStore`, what sends the page's actions through it.
-  private let testDriver: (any TestStoreDriving<State>)?
+  private let testDriver: (any TestStoreDriving<State, Action>)?
   /// The path the page is served at, which its live links start with.
   private let pagePath: String
   /// The page's history of locations, for a routed page (see ``LiveRoute``).
@@ -71,7 +85,8 @@ public final class LivePage<State, Action> {
     route: LiveRoute<State, Action>? = nil,
     at location: LiveLocation? = nil,
     path: String = "",
-    appearAction: (@Sendable () -> Action)? = nil
+    appearAction: (@Sendable () -> Action)? = nil,
+    isolation: isolated any Actor = #isolation
   ) {
     self.testDriver = nil
     self.pagePath = path
@@ -90,18 +105,12 @@ public final class LivePage<State, Action> {
   /// let page = LivePage(store, view: counterView)
   /// await page.click("+") { $0.count = 1 }
   /// ```
-  public init(
+  @MainActor
+  public convenience init(
     _ store: TestStore<State, Action>,
     view: @escaping (LiveStore<State, Action>) -> Node<Action>
   ) where State: Equatable {
-    let driver = TestDriver(store)
-    self.testDriver = driver
-    self.pagePath = ""
-    self.session = LiveSession(
-      id: LiveSession.makeID(), store: driver.pageStore, view: view, route: nil, location: nil,
-      appearAction: nil, limits: LiveLimits(messagesPerSecond: 1_000_000, burst: 1_000_000),
-      logger: Logger(label: "LivePage"))
-    start()
+    self.init(driver: TestDriver(store), view: view)
   }
 
   /// A routed page whose actions all go through `store`, a `TestStore`, starting at
@@ -117,7 +126,8 @@ public final class LivePage<State, Action> {
   /// }
   /// await page.back { $0.filter = .all }
   /// ```
-  public init(
+  @MainActor
+  public convenience init(
     _ store: TestStore<State, Action>,
     view: @escaping (LiveStore<State, Action>) -> Node<Action>,
     route: LiveRoute<State, Action>,
@@ -127,7 +137,80 @@ public final class LivePage<State, Action> {
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
   ) async where State: Equatable {
-    let driver = TestDriver(store)
+    await self.init(
+      driver: TestDriver(store), view: view, route: route, at: location, path: path,
+      expected: expected,
+      caller: Caller(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// A page whose actions all go through `store`, a `TestStoreActor`, shown by `view`, on the
+  /// test store's actor (the caller's): a page test that keeps its session off the main actor.
+  ///
+  /// ```swift
+  /// @PageTests @Test func countingIsAsserted() async {
+  ///   let store = TestStoreActor(initialState: Counter.State()) { Counter() }
+  ///   let page = LivePage(store, view: counterView)
+  ///   await page.click("+") { $0.count = 1 }
+  /// }
+  /// ```
+  public convenience init(
+    _ store: TestStoreActor<State, Action>,
+    view: @escaping (LiveStore<State, Action>) -> Node<Action>,
+    isolation: isolated any Actor = #isolation
+  ) where State: Equatable {
+    self.init(driver: ActorTestDriver(store), view: view)
+  }
+
+  /// A routed page whose actions all go through `store`, a `TestStoreActor`, starting at
+  /// `location` as a deep link does, as the `TestStore` one does, on the test store's actor.
+  ///
+  /// ```swift
+  /// let store = TestStoreActor(initialState: TodoList.State()) { TodoList() }
+  /// let page = await LivePage(
+  ///   store, view: todoListView, route: todoListRoute, at: LiveLocation(text: "?filter=Active")
+  /// ) {
+  ///   $0.filter = .active
+  /// }
+  /// ```
+  public convenience init(
+    _ store: TestStoreActor<State, Action>,
+    view: @escaping (LiveStore<State, Action>) -> Node<Action>,
+    route: LiveRoute<State, Action>,
+    at location: LiveLocation? = nil,
+    path: String = "",
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    isolation: isolated any Actor = #isolation,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async where State: Equatable {
+    await self.init(
+      driver: ActorTestDriver(store), view: view, route: route, at: location, path: path,
+      expected: expected,
+      caller: Caller(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// A page of a test store's `driver`, on the caller's actor.
+  private init<Driver: TestStoreDriving<State, Action>>(
+    driver: Driver, view: @escaping (LiveStore<State, Action>) -> Node<Action>,
+    isolation: isolated any Actor = #isolation
+  ) where State: Equatable {
+    self.testDriver = driver
+    self.pagePath = ""
+    self.session = LiveSession(
+      id: LiveSession.makeID(), store: driver.pageStore, view: view, route: nil, location: nil,
+      appearAction: nil, limits: LiveLimits(messagesPerSecond: 1_000_000, burst: 1_000_000),
+      logger: Logger(label: "LivePage"))
+    start()
+  }
+
+  /// A routed page of a test store's `driver`, on the caller's actor, after the route's action
+  /// for `location` went through the test store.
+  private init<Driver: TestStoreDriving<State, Action>>(
+    driver: Driver, view: @escaping (LiveStore<State, Action>) -> Node<Action>,
+    route: LiveRoute<State, Action>, at location: LiveLocation?, path: String,
+    expected: ((inout State) throws -> Void)?, caller: Caller,
+    isolation: isolated any Actor = #isolation
+  ) async where State: Equatable {
     self.testDriver = driver
     self.pagePath = path
     self.session = LiveSession(
@@ -135,9 +218,7 @@ public final class LivePage<State, Action> {
       location: location, appearAction: nil,
       limits: LiveLimits(messagesPerSecond: 1_000_000, burst: 1_000_000),
       logger: Logger(label: "LivePage"))
-    await driver.forward(
-      expected: expected,
-      caller: Caller(fileID: fileID, filePath: filePath, line: line, column: column))
+    await driver.forward(expected: expected, caller: caller)
     _ = driver.sync()
     start()
   }
@@ -216,7 +297,7 @@ public final class LivePage<State, Action> {
   /// Clicks the button, link or other clickable element whose text, `aria-label` or `title` is
   /// `label` (or that `label` selects, as a CSS selector): its action is sent. With a
   /// `TestStore`, `assert` is the expected change, as for `TestStore.send`.
-  public func click(
+  nonisolated(nonsending) public func click(
     _ label: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
@@ -242,7 +323,7 @@ public final class LivePage<State, Action> {
 
   /// Types `text` into the field labelled `field` (by its label's text, placeholder,
   /// `aria-label`, name or id), as the page sends each change of a bound field.
-  public func type(
+  nonisolated(nonsending) public func type(
     _ text: String, into field: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
@@ -265,7 +346,7 @@ public final class LivePage<State, Action> {
   }
 
   /// Checks or unchecks the checkbox labelled `field`; `on` by default flips it.
-  public func toggle(
+  nonisolated(nonsending) public func toggle(
     _ field: String, on: Bool? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
@@ -283,7 +364,7 @@ public final class LivePage<State, Action> {
   }
 
   /// Chooses the option whose text is `option` in the drop-down labelled `field`.
-  public func select(
+  nonisolated(nonsending) public func select(
     _ option: String, in field: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
@@ -303,7 +384,7 @@ public final class LivePage<State, Action> {
   }
 
   /// Submits the form that `selector` matches (by default the page's only form).
-  public func submit(
+  nonisolated(nonsending) public func submit(
     _ selector: String = "form",
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
@@ -322,7 +403,7 @@ public final class LivePage<State, Action> {
   }
 
   /// Dismisses the open dialog (sheet, alert or confirmation dialog), as Escape does.
-  public func dismiss(
+  nonisolated(nonsending) public func dismiss(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
@@ -340,7 +421,7 @@ public final class LivePage<State, Action> {
   /// Goes back in the page's history, as the browser's Back button does: to the previous
   /// location of a routed page, or, on a page without a route, one screen back in its
   /// navigation stack.
-  public func back(
+  nonisolated(nonsending) public func back(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
@@ -363,7 +444,7 @@ public final class LivePage<State, Action> {
   }
 
   /// Goes forward in a routed page's history, as the browser's Forward button does.
-  public func forward(
+  nonisolated(nonsending) public func forward(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     assert expected: ((inout State) throws -> Void)? = nil
@@ -379,7 +460,7 @@ public final class LivePage<State, Action> {
   }
 
   /// Goes to `location` of a routed page, as a live link to it does (a new history entry).
-  public func navigate(
+  nonisolated(nonsending) public func navigate(
     to location: LiveLocation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
@@ -390,7 +471,7 @@ public final class LivePage<State, Action> {
       caller: Caller(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  private func navigate(
+  nonisolated(nonsending) private func navigate(
     to location: LiveLocation, expected: ((inout State) throws -> Void)? = nil, caller: Caller
   ) async {
     update()
@@ -411,7 +492,7 @@ public final class LivePage<State, Action> {
   /// await page.click("Load")
   /// await page.waitFor { $0.has("li.result") }
   /// ```
-  public func waitFor(
+  nonisolated(nonsending) public func waitFor(
     timeout: Duration = .seconds(5),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
@@ -430,7 +511,7 @@ public final class LivePage<State, Action> {
 
   // MARK: Messages
 
-  private func send(
+  nonisolated(nonsending) private func send(
     _ message: String, expected: ((inout State) throws -> Void)?, caller: Caller
   ) async {
     if let testDriver {
@@ -451,7 +532,7 @@ public final class LivePage<State, Action> {
     update()
   }
 
-  private func sendValue(
+  nonisolated(nonsending) private func sendValue(
     _ value: String, to node: PageNode, expected: ((inout State) throws -> Void)?, caller: Caller
   ) async {
     guard let handler = node.attribute("data-ocaf-input") ?? node.attribute("data-ocaf-change") else {
@@ -462,7 +543,7 @@ public final class LivePage<State, Action> {
       #"{"handler":"\#(handler)","value":\#(value)}"#, expected: expected, caller: caller)
   }
 
-  private func followLink(
+  nonisolated(nonsending) private func followLink(
     _ href: String, expected: ((inout State) throws -> Void)?, caller: Caller
   ) async {
     guard href.hasPrefix(pagePath), let location = LiveLocation(text: String(href.dropFirst(pagePath.count)))
@@ -698,7 +779,6 @@ public final class LivePage<State, Action> {
 /// row?.text                       // "Buy milk"
 /// row?.attribute("data-ocaf-key") // "3"
 /// ```
-@MainActor
 public struct PageElement {
   let node: PageNode
 
@@ -755,35 +835,38 @@ struct Caller {
   }
 }
 
-/// What a page made with a `TestStore` sends its actions through.
-@MainActor
-protocol TestStoreDriving<State> {
+/// What a page made with a test store sends its actions through.
+protocol TestStoreDriving<State, Action>: AnyObject {
   associatedtype State
-  func forward(expected: ((inout State) throws -> Void)?, caller: Caller) async
+  /// Sends what the page's view sent through the test store, with the expected change. (The
+  /// page then shows the test store's state: see ``sync()``.)
+  nonisolated(nonsending) func forward(
+    expected: ((inout State) throws -> Void)?, caller: Caller) async
   /// Shows the test store's state on the page; `true` when it differed.
   func sync() -> Bool
+  /// The page's store (see ``PageMirrorStore``).
+  associatedtype Action
+  var pageStore: LiveStore<State, Action> { get }
 }
 
-/// Drives a `TestStore` from a page: the page's store only records the actions its view sends,
-/// which then go through the test store; the page's store is kept at the test store's state.
-@MainActor
-final class TestDriver<State: Equatable, Action>: TestStoreDriving {
-  let testStore: TestStore<State, Action>
+/// The page's store of a page driven by a test store: it only records the actions its view
+/// sends, which then go through the test store, and it is kept at the test store's state.
+final class PageMirrorStore<State: Equatable, Action> {
   private let parent: LiveStore<PageMirror<State>, PageMirrorAction<State, Action>>
   let pageStore: LiveStore<State, Action>
   private let recorded: Recorder
 
-  /// The actions the page's view sent, not yet sent through the test store. (Only the main
+  /// The actions the page's view sent, not yet sent through the test store. (Only the page's
   /// actor touches it: the page's store reduces there.)
   final class Recorder: @unchecked Sendable {
     var actions: [Action] = []
   }
 
-  init(_ testStore: TestStore<State, Action>) {
-    self.testStore = testStore
+  /// A page's store at `state`, on the caller's actor.
+  init(state: State, isolation: isolated any Actor = #isolation) {
     let recorded = Recorder()
     self.recorded = recorded
-    self.parent = LiveStore(initialState: PageMirror(state: testStore.state)) {
+    self.parent = LiveStore(initialState: PageMirror(state: state)) {
       Reduce { mirror, action in
         switch action {
         case let .sync(state): mirror.state = state
@@ -795,24 +878,83 @@ final class TestDriver<State: Equatable, Action>: TestStoreDriving {
     self.pageStore = parent.scope(\.state, action: \.action)
   }
 
-  /// Sends what the page's view sent through the test store, with the expected change. (The
-  /// page then shows the test store's state: see ``sync()``.)
-  func forward(expected: ((inout State) throws -> Void)?, caller: Caller) async {
-    let actions = recorded.actions
-    recorded.actions = []
-    for action in actions {
-      _ = await testStore.send(
-        action, assert: expected, fileID: caller.fileID, file: caller.filePath, line: caller.line,
-        column: caller.column)
-    }
+  /// The actions the view sent since the last call.
+  func takeActions() -> [Action] {
+    defer { recorded.actions = [] }
+    return recorded.actions
   }
 
-  /// Gives the page's store the test store's state; `true` when it differed.
-  func sync() -> Bool {
-    let state = testStore.state
+  /// Gives the page's store `state`; `true` when it differed.
+  func show(_ state: State) -> Bool {
     guard parent.withState(\.state) != state else { return false }
     parent.send(.sync(state))
     return true
+  }
+}
+
+/// Drives a `TestStore` from a page, on the main actor.
+final class TestDriver<State: Equatable, Action>: TestStoreDriving {
+  var pageStore: LiveStore<State, Action> { mirror.pageStore }
+  let testStore: TestStore<State, Action>
+  let mirror: PageMirrorStore<State, Action>
+
+  @MainActor init(_ testStore: TestStore<State, Action>) {
+    self.testStore = testStore
+    self.mirror = PageMirrorStore(state: testStore.state)
+  }
+
+  nonisolated(nonsending) func forward(
+    expected: ((inout State) throws -> Void)?, caller: Caller
+  ) async {
+    for action in mirror.takeActions() {
+      // The page, its actions and the expected change are the main actor's, as the test
+      // store is (checked there).
+      nonisolated(unsafe) let unchecked = (action, expected)
+      await Self.send(unchecked.0, expected: unchecked.1, to: testStore, caller: caller)
+    }
+  }
+
+  @MainActor private static func send(
+    _ action: Action, expected: ((inout State) throws -> Void)?,
+    to testStore: TestStore<State, Action>, caller: Caller
+  ) async {
+    _ = await testStore.send(
+      action, assert: expected, fileID: caller.fileID, file: caller.filePath, line: caller.line,
+      column: caller.column)
+  }
+
+  func sync() -> Bool {
+    // The page of a test store is used on the main actor, as the test store is (checked).
+    let testStore = self.testStore
+    nonisolated(unsafe) var state: State?
+    MainActor.assumeIsolated { state = testStore.state }
+    return mirror.show(state!)
+  }
+}
+
+/// Drives a `TestStoreActor` from a page, on the test store's actor.
+final class ActorTestDriver<State: Equatable, Action>: TestStoreDriving {
+  var pageStore: LiveStore<State, Action> { mirror.pageStore }
+  let testStore: TestStoreActor<State, Action>
+  let mirror: PageMirrorStore<State, Action>
+
+  init(_ testStore: TestStoreActor<State, Action>, isolation: isolated any Actor = #isolation) {
+    self.testStore = testStore
+    self.mirror = PageMirrorStore(state: testStore.state)
+  }
+
+  nonisolated(nonsending) func forward(
+    expected: ((inout State) throws -> Void)?, caller: Caller
+  ) async {
+    for action in mirror.takeActions() {
+      _ = await testStore.send(
+        action, assert: expected, fileID: caller.fileID, file: caller.filePath,
+        line: caller.line, column: caller.column)
+    }
+  }
+
+  func sync() -> Bool {
+    mirror.show(testStore.state)
   }
 }
 

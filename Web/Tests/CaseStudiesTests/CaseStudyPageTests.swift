@@ -6,13 +6,20 @@ import ComposableWebTesting
 import Foundation
 import Testing
 
-/// Every case study's page and every renderer check, driven as a user drives it, without a browser.
-@MainActor
+/// The actor the case studies' page tests run on: not the main one, as a server's sessions run
+/// on their connections' event loops.
+@globalActor actor PageTestActor {
+  static let shared = PageTestActor()
+}
+
+/// Every case study's page and every renderer check, driven as a user drives it, without a
+/// browser. Each page's session, store, view and test store run on `PageTestActor`.
+@PageTestActor
 @Suite struct CaseStudyPageTests {
   // MARK: Counters
 
   @Test func theCounterCountsUpAndDownAndEveryClickIsAsserted() async {
-    let store = TestStore(initialState: Counter.State()) { Counter() }
+    let store = TestStoreActor(initialState: Counter.State()) { Counter() }
     let page = LivePage(store, view: counterView)
     #expect(page.text(of: ".count") == "0")
     await page.click("+") { $0.count = 1 }
@@ -283,7 +290,7 @@ import Testing
 
   @Test func addingEditingCompletingAndClearingATodoIsAssertedStepByStep() async {
     let clock = TestClock()
-    let store = TestStore(initialState: TodoList.State()) { TodoList() } withDependencies: {
+    let store = TestStoreActor(initialState: TodoList.State()) { TodoList() } withDependencies: {
       $0.continuousClock = clock
       $0.uuid = .incrementing
     }
@@ -326,7 +333,7 @@ import Testing
       TodoItem.State(id: UUID(0), description: "Milk", isComplete: true),
       TodoItem.State(id: UUID(1), description: "Eggs"),
     ]
-    let store = TestStore(initialState: TodoList.State(todos: todos)) { TodoList() }
+    let store = TestStoreActor(initialState: TodoList.State(todos: todos)) { TodoList() }
     let page = await LivePage(
       store, view: todoListView, route: todoListRoute, at: LiveLocation(text: "?filter=Completed")
     ) {

@@ -40,16 +40,24 @@ let firstRenderMarkers: [CaseStudy: String] = [
 ]
 
 /// Moves `clock` on a quarter of a second at a time until `condition` holds (at most a minute of
-/// clock time): an effect's timer starts a moment after its action, on its own task.
-@MainActor
-func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
+/// clock time): an effect's timer starts a moment after its action, on its own task. Its
+/// actions reach a store off the main actor through the main actor (`Send` is isolated to it,
+/// as in TCA 1.x), so each step waits for the main actor and gives them a few milliseconds:
+/// while the main actor is held elsewhere, the clock does not run ahead of the timer.
+nonisolated(nonsending) func advance(
+  _ clock: TestClock<Duration>, until condition: () -> Bool
+) async {
   for _ in 0..<240 where !condition() {
     await clock.advance(by: .milliseconds(250))
-    for _ in 0..<10 { await Task.yield() }
+    for _ in 0..<5 where !condition() {
+      await MainActor.run {}
+      await Task.yield()
+      try? await Task.sleep(for: .milliseconds(1))
+    }
   }
 }
 
-@MainActor
+@PageTestActor
 @Suite struct CaseStudyPagesTests {
   /// A session of `feature` whose dependencies are the live ones, as on the server.
   func session(of feature: LiveFeature, id: String = "test") -> LiveSession {
@@ -58,7 +66,7 @@ func advance(_ clock: TestClock<Duration>, until condition: () -> Bool) async {
     } operation: {
       feature.makeSession(
         id, nil, LiveRequest(path: "/" + feature.path), LiveLimits(), Logger(label: "test"),
-        MainActor.shared)!
+        PageTestActor.shared)!
     }
   }
 

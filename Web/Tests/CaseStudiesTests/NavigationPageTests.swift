@@ -5,7 +5,7 @@ import Foundation
 import Logging
 import Testing
 
-@MainActor
+@PageTestActor
 @Suite struct NavigationPageTests {
   struct Message: Decodable {
     struct Patch: Decodable {
@@ -17,7 +17,7 @@ import Testing
   }
 
   /// A session of the navigation demo and what its page shows now.
-  @MainActor
+  @PageTestActor
   final class Page {
     let store: LiveStoreOf<NavigationDemo>
     let session: LiveSession

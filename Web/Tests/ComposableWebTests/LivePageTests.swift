@@ -252,3 +252,91 @@ func tallyPairTotalView(_ store: LiveStoreOf<TallyPair>) -> Node<TallyPair.Actio
     #expect(page.location?.text == "/items/2")
   }
 }
+
+/// A global actor other than the main one, for page tests that keep their sessions off it.
+@globalActor actor PageTestActor {
+  static let shared = PageTestActor()
+}
+
+/// Pages made on an actor other than the main one: their sessions, stores, views and test
+/// stores run there, as a server's run on their connections' loops.
+@PageTestActor
+@Suite struct LivePageOffTheMainActorTests {
+  @Test func aLiveStorePageRunsItsSessionOnTheActorItIsMadeOn() async {
+    // Where the reducer and the view ran, each time: on the main thread or not.
+    let ranOnMain = LockIsolated<[Bool]>([])
+    let page = LivePage(
+      store: LiveStore(initialState: SignInForm.State()) {
+        SignInForm()
+        Reduce { _, _ in
+          ranOnMain.withValue { $0.append(Thread.isMainThread) }
+          return .none
+        }
+      },
+      view: { store in
+        ranOnMain.withValue { $0.append(Thread.isMainThread) }
+        return signInFormView(store)
+      })
+    await page.type("guess", into: "Password")
+    await page.click("Sign in")
+    await page.waitFor { $0.text(of: ".error") == "Wrong email or password" }
+    #expect(page.text.contains("Wrong email or password"))
+    // Renders, the typing, the click and the effect's answer.
+    #expect(ranOnMain.value.count >= 5)
+    #expect(ranOnMain.value.allSatisfy { !$0 })
+  }
+
+  @Test func withATestStoreActorEveryStepIsAsserted() async {
+    let store = TestStoreActor(initialState: SignInForm.State()) { SignInForm() }
+    let page = LivePage(store, view: signInFormView)
+    await page.type("secret", into: "Password") { $0.password = "secret" }
+    await page.click("Sign in") { $0.isSigningIn = true }
+    #expect(page.find("button[type=submit]")?.isDisabled == true)
+    await store.receive(\.accepted) {
+      $0.isSigningIn = false
+      $0.alert = AlertState { TextState("Welcome") }
+    }
+    #expect(page.text(of: "dialog h2") == "Welcome")
+    await page.dismiss { $0.alert = nil }
+    #expect(!page.has("dialog"))
+  }
+
+  @Test func aTestStoreActorsExhaustivityHoldsForThePage() async {
+    let store = TestStoreActor(initialState: SignInForm.State()) { SignInForm() }
+    let page = LivePage(store, view: signInFormView)
+    await withKnownIssue {
+      await page.type("ada", into: "Email")
+    } matching: { issue in
+      issue.description.contains("asserted no change") && issue.description.contains(#"+   _email: "ada""#)
+    }
+    await withKnownIssue {
+      await page.click("Sign in") { $0.isSigningIn = false }
+    } matching: { issue in
+      issue.description.contains("The state does not match the asserted change")
+    }
+    store.exhaustivity = .off
+  }
+
+  @Test func aRoutedTestStoreActorPageStartsAtItsDeepLink() async {
+    let store = TestStoreActor(initialState: Catalog.State()) { Catalog() }
+    let page = await LivePage(
+      store, view: catalogView, route: Catalog.route, at: LiveLocation(text: "/items/7"),
+      path: "/catalog"
+    ) {
+      $0.item = 7
+    }
+    #expect(page.location?.text == "/items/7")
+    await page.click("By date") { $0.sort = "date" }
+    #expect(page.location?.text == "/items/7?sort=date")
+    await page.navigate(to: LiveLocation(path: "/items/2")) {
+      $0.item = 2
+      $0.sort = "name"
+    }
+    #expect(page.text.contains("item: 2"))
+    await page.back {
+      $0.item = 7
+      $0.sort = "date"
+    }
+    #expect(page.location?.text == "/items/7?sort=date")
+  }
+}

@@ -182,12 +182,12 @@ actor LoopActor {
   /// A page's socket on `loop`: its session is made there; what it is sent is recorded with
   /// whether it was sent on that loop.
   func attach(
-    _ endpoint: LiveEndpoint, on loop: any EventLoop
+    _ endpoint: LiveEndpoint, on loop: any EventLoop, actor: SessionActor? = nil
   ) async throws -> (LiveAttachment, LockIsolated<[(message: String, onLoop: Bool)]>) {
     var request = LiveRequest(
       path: "/live", query: [LiveField("feature", "tally")],
       headers: [LiveField("Host", "127.0.0.1:8080")])
-    request.sessionActor = SessionActor(eventLoop: loop)
+    request.sessionActor = actor ?? SessionActor(eventLoop: loop)
     let sent = LockIsolated<[(message: String, onLoop: Bool)]>([])
     let attachment = try #require(
       await endpoint.attach(
@@ -322,15 +322,16 @@ actor LoopActor {
     let (logger, messages) = recordingLogger()
     let registry = SessionRegistry(features: [Self.tally(#function)], logger: logger)
     var request = LiveRequest(path: "/tally")
-    request.sessionActor = SessionActor(eventLoop: loop)
+    let sessionActor = SessionActor(eventLoop: loop)
+    request.sessionActor = sessionActor
     let first = try #require(
       await registry.connect(
         featurePath: "tally", resumeID: nil, visitor: .browser, request: request) { _ in })
     await registry.disconnect(first)
-    // The session's loop is held while two pages of the browser resume the session, one after
+    // The session's actor is held while two pages of the browser resume the session, one after
     // the other: the first page's attachment reaches the session after the second took it.
     let release = DispatchSemaphore(value: 0)
-    loop.execute { release.wait() }
+    sessionActor.execute { _ in release.wait() }
     let firstPage = LockIsolated<[String]>([])
     let secondPage = LockIsolated<[String]>([])
     func resumed() -> Int { messages.value.filter { $0 == "Resumed a session" }.count }
@@ -367,10 +368,11 @@ actor LoopActor {
       title: "Tests", features: [Self.tally(#function)],
       hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
       limits: LiveLimits(stopWait: .milliseconds(200)), logger: logger)
-    let (_, sent) = try await attach(endpoint, on: loop)
+    let sessionActor = SessionActor(eventLoop: loop)
+    let (_, sent) = try await attach(endpoint, on: loop, actor: sessionActor)
     // A reducer that never returns, as far as the stop can tell.
     let release = DispatchSemaphore(value: 0)
-    loop.execute { release.wait() }
+    sessionActor.execute { _ in release.wait() }
     let start = ContinuousClock.now
     await endpoint.shutDown()
     #expect(start.duration(to: .now) < .seconds(2))

@@ -27,3 +27,21 @@ import Testing
     #expect(page.text(of: "#greetings") == "Greeted 1 times.")
   }
 }
+
+// The same page on an actor of the tests' own: the session, its store, the view and the test
+// store all run there, off the main actor.
+@globalActor actor PageTests {
+  static let shared = PageTests()
+}
+
+@PageTests
+@Suite struct GreetingPageOffTheMainActorTests {
+  @Test func everyGreetingIsAssertedOffTheMainActor() async {
+    let store = TestStoreActor(initialState: Greeting.State(name: "Ada")) { Greeting() }
+    let page = LivePage(store, view: greetingView)
+    await page.click("Greet") {
+      $0.greetings = 1
+    }
+    #expect(page.text(of: "#greetings") == "Greeted 1 times.")
+  }
+}
