@@ -6,9 +6,16 @@ import Testing
 
 @testable import TodoLists
 
+/// The actor the page tests run on: not the main one, as the server's sessions run on their
+/// connections' event loops.
+@globalActor actor PageTestActor {
+  static let shared = PageTestActor()
+}
+
 /// The lists page, driven without a browser: lists and items, filters and links in the URL,
-/// and lists shared by a user's pages and by nobody else's.
-@MainActor
+/// and lists shared by a user's pages and by nobody else's. Each page's session, store and view
+/// (and the test store) run on `PageTestActor`.
+@PageTestActor
 @Suite struct ListsPageTests {
   /// Where this test's users keep their lists (in memory: tests use in-memory file storage).
   let directory = URL(fileURLWithPath: "/lists-\(UUID().uuidString)")
@@ -91,7 +98,7 @@ import Testing
   }
 
   @Test func addingAListIsAssertedStepByStep() async {
-    let store = TestStore(initialState: Lists.State(user: "ada", directory: directory)) {
+    let store = TestStoreActor(initialState: Lists.State(user: "ada", directory: directory)) {
       Lists()
     } withDependencies: {
       $0.uuid = .incrementing
