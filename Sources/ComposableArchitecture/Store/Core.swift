@@ -31,6 +31,19 @@ protocol Core<State, Action>: AnyObject {
   /// once it has an observer. While a core tells its observers, it holds its state, so that
   /// they, and the cores scoped from it, read it without going up to the root.
   func observe(_ observer: AnyObject, didChange: @escaping () -> Void)
+  /// Calls `didChange` at least after every change of root state that replaced this core's
+  /// state (gave it another ``ObservableStateID``), for as long as `observer` is alive; it may
+  /// be told of other changes too. For an observer that only needs to hear of replacements,
+  /// such as a store of observable state, whose readers of properties hear of those changes
+  /// from the state's registrar.
+  func observeReplacements(_ observer: AnyObject, didChange: @escaping () -> Void)
+}
+
+extension Core {
+  @usableFromInline
+  func observeReplacements(_ observer: AnyObject, didChange: @escaping () -> Void) {
+    self.observe(observer, didChange: didChange)
+  }
 }
 
 @usableFromInline

@@ -64,7 +64,8 @@ extension DerivedCore {
     self.observation.observers.add(observer, didChange: didChange)
   }
 
-  private func baseDidChange() {
+  /// Tells the core's observers of a change of its base.
+  func baseDidChange() {
     let observation = self.observation
     // Nothing can change the root's state while observers are told: actions they send are
     // processed after the notification, in another pass. (Read only when an observer reads it.)

@@ -79,15 +79,39 @@ final class ElementCore<ID: Hashable & Sendable, Element, ElementAction>: Derive
   // Confined to the store's isolation, and no access spans a call out of the core.
   @exclusivity(unchecked) private var cachedState: Element
   let observation = DerivedCoreObservation<Element>()
+  /// What tells the core of its element's replacements, shared by the array's element cores.
+  private let fanOut: ElementFanOut<ID, Element, ElementAction>?
+  @exclusivity(unchecked) private var isObservingReplacements = false
 
   init(
     base: any Core<IdentifiedArray<ID, Element>, IdentifiedAction<ID, ElementAction>>,
     id: ID,
-    cachedState: Element
+    cachedState: Element,
+    fanOut: ElementFanOut<ID, Element, ElementAction>? = nil
   ) {
     self.base = base
     self.id = id
     self.cachedState = cachedState
+    self.fanOut = fanOut
+  }
+
+  func observeReplacements(_ observer: AnyObject, didChange: @escaping () -> Void) {
+    guard let fanOut = self.fanOut else {
+      self.observe(observer, didChange: didChange)
+      return
+    }
+    if !self.isObservingReplacements {
+      self.isObservingReplacements = true
+      fanOut.register(self)
+    }
+    self.observation.observers.add(observer, didChange: didChange)
+  }
+
+  /// Called by the fan-out when the element may have been replaced: the observers are told,
+  /// unless the core hears of every change of its base already.
+  func replacementMayHaveHappened() {
+    guard !self.observation.isObservingBase else { return }
+    self.baseDidChange()
   }
 
   func readState() -> Element {
@@ -102,7 +126,12 @@ final class ElementCore<ID: Hashable & Sendable, Element, ElementAction>: Derive
   var root: any RootCoreProtocol { self.base.root }
 
   func send(_ action: ElementAction) -> Task<Void, Never>? {
-    self.base.send(.element(id: self.id, action: action))
+    let task = self.base.send(.element(id: self.id, action: action))
+    // A core that hears only of replacements (see `ElementFanOut`) is not told of the in-place
+    // changes that would refresh its last state: it keeps what a send through it did, for
+    // reads once its element is gone.
+    if self.isObservingReplacements { _ = self.readState() }
+    return task
   }
 }
 

@@ -79,7 +79,9 @@ extension Store {
       return child
     }
     let child = Store<Element, ElementAction>(
-      core: ElementCore(base: self.core, id: id, cachedState: self.core.state[id: id]!)
+      core: ElementCore(
+        base: self.core, id: id, cachedState: self.core.state[id: id]!,
+        fanOut: .shared(in: &self.elementFanOutObject, base: self.core))
     )
     self.children[scopeID] = child
     return child

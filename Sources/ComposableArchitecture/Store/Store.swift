@@ -23,6 +23,9 @@ import Perception
 public final class Store<State, Action>: Observable, Perceptible {
   let core: any Core<State, Action>
   var children: [ScopeID<State, Action>: AnyObject] = [:]
+  /// For a store of an identified array, what its element stores hear of replacements through
+  /// (an ``ElementFanOut``), once one was scoped.
+  var elementFanOutObject: AnyObject?
   /// Who read the state, to tell of changes.
   @exclusivity(unchecked) private var tracking: StoreStateTracking
   private let stateObservation: StateObservation<State>?
@@ -59,7 +62,9 @@ public final class Store<State, Action>: Observable, Perceptible {
     self.stateObservation = observation
     self.tracking = StoreStateTracking({ core.state }, observation: observation)
     if observation != nil {
-      core.observe(self) { [weak self] in self?.rootStateDidChange() }
+      // The readers of the state's properties hear of changes from its registrar: the store
+      // only needs to hear of the state being replaced.
+      core.observeReplacements(self) { [weak self] in self?.rootStateDidChange() }
     }
   }
 

@@ -68,7 +68,9 @@ extension StoreActor {
     }
     let child = StoreActor<Element, ElementAction>(
       core: UncheckedSendable(
-        ElementCore(base: self.core, id: id, cachedState: self.core.state[id: id]!)),
+        ElementCore(
+          base: self.core, id: id, cachedState: self.core.state[id: id]!,
+          fanOut: .shared(in: &self.elementFanOutObject, base: self.core))),
       isolation: self.isolation
     )
     self.children[scopeID] = child

@@ -42,6 +42,9 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
   /// The actor whose executor the store runs on.
   let isolation: any Actor
   nonisolated(unsafe) var children: [ScopeID<State, Action>: AnyObject] = [:]
+  /// For a store of an identified array, what its element stores hear of replacements through
+  /// (an ``ElementFanOut``), once one was scoped.
+  nonisolated(unsafe) var elementFanOutObject: AnyObject?
   /// Who read the state, to tell of changes. (Confined to the actor, as `Store`'s is to the main
   /// actor, so it skips dynamic exclusivity checks as that one does.)
   @exclusivity(unchecked) nonisolated(unsafe) private var tracking: StoreStateTracking
@@ -87,8 +90,10 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
     self.stateObservation = observation
     self.tracking = StoreStateTracking({ core.state }, observation: observation)
     if observation != nil {
-      // The core tells of changes on its actor, the store's.
-      core.observe(self) { [weak self] in self?.rootStateDidChange() }
+      // The core tells of changes on its actor, the store's. The readers of the state's
+      // properties hear of changes from its registrar: the store only needs to hear of the
+      // state being replaced.
+      core.observeReplacements(self) { [weak self] in self?.rootStateDidChange() }
     }
   }
 
