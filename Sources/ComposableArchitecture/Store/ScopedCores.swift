@@ -63,11 +63,16 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
 
 /// A core for the store of one element of an identified array, found by its ID. Like
 /// ``IfLetCore``, it remembers the element's last state, so that a view being torn down after
-/// the element was removed can still read it.
+/// the element was removed can still read it: the state it last read, when the element was read
+/// through it, sent to through it, or replaced. (An element changed in place by another action
+/// and removed before anything read it is remembered as it was before that change, as TCA's
+/// element stores remember the element as of the last time the list was iterated.)
 ///
-/// Every element's store reads its element after every change of the array, to see whether it
-/// was replaced, so the read is kept cheap: by index rather than through a key path to an
-/// optional element, whose type this unspecialized code would look up at each read.
+/// An element's store of observable state hears of the array's changes through the array
+/// store's ``ElementFanOut``, only when its element may have been replaced; other observers
+/// (scopes, publishers) hear of every change. The read is kept cheap: by index rather than
+/// through a key path to an optional element, whose type this unspecialized code would look up
+/// at each read.
 final class ElementCore<ID: Hashable & Sendable, Element, ElementAction>: DerivedCore {
   typealias State = Element
   typealias Action = ElementAction

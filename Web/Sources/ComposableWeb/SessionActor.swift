@@ -6,8 +6,10 @@ import Synchronization
 /// starts, so that a session's store, views and page messages run on the thread of the
 /// connection it serves, beside other sessions on other loops.
 ///
-/// The adapters set one on every request they hand the endpoint (``LiveRequest/sessionActor``);
-/// a server of your own does the same with its connection's loop.
+/// The adapters set a new one on every request they hand the endpoint
+/// (``LiveRequest/sessionActor``); a server of your own does the same with its connection's loop.
+/// Make one per request rather than sharing one: the session started for the request keeps it,
+/// and moving it moves everything on it.
 ///
 /// ```swift
 /// var request = LiveRequest(path: "/counter", headers: headers)
@@ -27,7 +29,8 @@ public final actor SessionActor {
     self.executor = LoopExecutor(loop: eventLoop)
   }
 
-  /// The loop the actor's work runs on now.
+  /// The loop the actor's work runs on now; it changes when the actor moves (``move(to:)``), so
+  /// don't tie loop-bound values to it.
   public nonisolated var eventLoop: any EventLoop { executor.loop }
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -55,6 +58,8 @@ public final actor SessionActor {
 /// The executor of a ``SessionActor``: a queue of the actor's jobs, run in order on one event
 /// loop at a time, in batches that are each a job of the loop's (between which the loop does
 /// its I/O). The loop can change; a batch that finds it changed hands the rest to the new one.
+/// On a loop that has shut down, nothing more runs (NIO drops the batch, as it drops any job),
+/// so the server ends its sessions before it shuts its loops down.
 final class LoopExecutor: SerialExecutor, Sendable {
   private enum Work {
     case job(UnownedJob)

@@ -26,7 +26,7 @@ import Logging
 /// }
 /// ```
 ///
-/// With a `TestStore`, every action the page sends goes through the test store, whose
+/// With a `TestStore` (or a `TestStoreActor`), every action the page sends goes through the test store, whose
 /// exhaustivity applies as usual: each interaction takes the expected mutation, and actions from
 /// effects are received from the test store. The page shows the test store's state.
 ///
@@ -61,7 +61,7 @@ public final class LivePage<State, Action> {
   private let session: LiveSession
   private let inbox = LockIsolated<[String]>([])
   private let root = PageNode(tag: "main")
-  /// With a `TestStore`, what sends the page's actions through it.
+  /// With a `TestStore` or a `TestStoreActor`, what sends the page's actions through it.
   private let testDriver: (any TestStoreDriving<State, Action>)?
   /// The path the page is served at, which its live links start with.
   private let pagePath: String
@@ -527,7 +527,7 @@ public final class LivePage<State, Action> {
       session.receive(message)
     }
     if testDriver == nil, expected != nil {
-      caller.report("A page of a LiveStore takes no expected change: make it with a TestStore to assert each step.")
+      caller.report("A page of a LiveStore takes no expected change: make it with a TestStore or a TestStoreActor to assert each step.")
     }
     update()
   }
@@ -906,9 +906,9 @@ final class TestDriver<State: Equatable, Action>: TestStoreDriving {
   nonisolated(nonsending) func forward(
     expected: ((inout State) throws -> Void)?, caller: Caller
   ) async {
+    // The page, its actions and the expected change are the main actor's, as the test store is.
+    MainActor.preconditionIsolated("A page of a TestStore is used on the main actor.")
     for action in mirror.takeActions() {
-      // The page, its actions and the expected change are the main actor's, as the test
-      // store is (checked there).
       nonisolated(unsafe) let unchecked = (action, expected)
       await Self.send(unchecked.0, expected: unchecked.1, to: testStore, caller: caller)
     }
