@@ -2,8 +2,9 @@ import IdentifiedCollections
 import OrderedCollections
 
 /// How the stores of an identified array's elements hear of the array's changes, when all they
-/// need to hear of is their element being replaced (see ``Core/observeReplacements(_:didChange:)``):
-/// the array's store keeps one, which observes the array once for all of them.
+/// need to hear of is their element being replaced (see
+/// ``Core/observeReplacements(_:didChange:)``): the array's store keeps one, which observes the
+/// array once for all of them.
 ///
 /// A change that keeps the array's IDs in place (an element mutated in place, as a row's action
 /// does) is told only to the stores of the elements whose identity changed: one pass over the
@@ -51,8 +52,8 @@ final class ElementFanOut<ID: Hashable & Sendable, Element, ElementAction> {
   private static func identities<Observable: ObservableState>(
     of _: Observable.Type
   ) -> Identities {
-    // Each identity is read through the element's address, in place: reading the elements
-    // themselves would copy each.
+    // `Observable` is `Element` itself, opened: the elements' memory is bound to it already.
+    // Each identity is read through the element's address.
     Identities(
       read: { elements in
         elements.withUnsafeBufferPointer { buffer in

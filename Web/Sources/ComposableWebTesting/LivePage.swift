@@ -26,9 +26,10 @@ import Logging
 /// }
 /// ```
 ///
-/// With a `TestStore` (or a `TestStoreActor`), every action the page sends goes through the test store, whose
-/// exhaustivity applies as usual: each interaction takes the expected mutation, and actions from
-/// effects are received from the test store. The page shows the test store's state.
+/// With a `TestStore` (or a `TestStoreActor`), every action the page sends goes through the
+/// test store, whose exhaustivity applies as usual: each interaction takes the expected
+/// mutation, and actions from effects are received from the test store. The page shows the test
+/// store's state.
 ///
 /// ```swift
 /// let store = TestStore(initialState: SignIn.State()) { SignIn() }
@@ -52,7 +53,8 @@ import Logging
 /// @globalActor actor PageTests { static let shared = PageTests() }
 ///
 /// @PageTests @Test func theCounterCountsOffTheMainActor() async {
-///   let page = LivePage(store: LiveStore(initialState: Counter.State()) { Counter() }, view: counterView)
+///   let page = LivePage(
+///     store: LiveStore(initialState: Counter.State()) { Counter() }, view: counterView)
 ///   await page.click("+")
 ///   #expect(page.text(of: "h2") == "1")
 /// }
