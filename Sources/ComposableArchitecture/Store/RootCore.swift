@@ -66,6 +66,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   @usableFromInline let dependencies: DependencyValues?
   @usableFromInline @exclusivity(unchecked) var bufferedActions: [Root.Action] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
+  @usableFromInline @exclusivity(unchecked) var stateVersion: UInt = 0
   @usableFromInline @exclusivity(unchecked) var observers = CoreObservers()
   /// `sendActions` as compiled for the concrete reducer, when the store was made where it is
   /// known.
@@ -204,6 +205,9 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
         swap(&currentState, &self.committedState)
         self.passLeftInitialState = true
       }
+      // What derived cores read during the pass (the state from before it) is not the state
+      // the pass commits.
+      self.stateVersion &+= 1
       self.isReducing = true
       var index = 0
       while index < self.bufferedActions.count {
@@ -221,6 +225,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
       }
       self.isReducing = false
       self.committedState = consume currentState
+      self.stateVersion &+= 1
       self.clearProcessedActions()
       // Observers may send actions while being notified; those are processed in another pass.
       if !self.observers.isEmpty {

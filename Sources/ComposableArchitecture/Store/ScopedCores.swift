@@ -30,11 +30,18 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
 /// view that is being torn down can still read it.
 final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let base: any Core<ParentState, ParentAction>
-  private var cachedState: State
+  let root: any RootCoreProtocol
+  // Confined to the store's isolation, and no access spans a call out of the core.
+  @exclusivity(unchecked) private var cachedState: State
+  /// The root's state version `cachedState` was read at: while the root's state is unchanged, a
+  /// read returns the kept state instead of reading through every level above (scoping ten
+  /// levels down would otherwise read the first level ten times).
+  @exclusivity(unchecked) private var cachedVersion: UInt
   let toState: StateReader<ParentState, State?>
   let fromAction: (Action) -> ParentAction
   let observation = DerivedCoreObservation<State>()
 
+  /// A core whose last state is `cachedState`, read from `base` just now.
   init(
     base: any Core<ParentState, ParentAction>,
     cachedState: State,
@@ -42,19 +49,26 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
     fromAction: @escaping (Action) -> ParentAction
   ) {
     self.base = base
+    let root = base.root
+    self.root = root
     self.cachedState = cachedState
+    self.cachedVersion = root.stateVersion
     self.toState = StateReader(toState)
     self.fromAction = fromAction
   }
 
   func readState() -> State {
-    let state = self.toState.get(self.base.state) ?? self.cachedState
-    self.cachedState = state
-    return state
+    let version = self.root.stateVersion
+    if version == self.cachedVersion { return self.cachedState }
+    // Once the child state is gone, the last one it had stays.
+    if let state = self.toState.get(self.base.state) {
+      self.cachedState = state
+    }
+    self.cachedVersion = version
+    return self.cachedState
   }
 
   var isPresent: Bool { self.base.isPresent && self.toState.get(self.base.state) != nil }
-  var root: any RootCoreProtocol { self.base.root }
 
   func send(_ action: Action) -> Task<Void, Never>? {
     self.base.send(self.fromAction(action))
