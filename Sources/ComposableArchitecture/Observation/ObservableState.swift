@@ -74,6 +74,24 @@ public protocol ObservableState: Perceptible {
   /// newState._$notifyObservedMembersReplaced(in: oldState._$observationStateRegistrar!)
   /// ```
   func _$notifyObservedMembersReplaced(in registrar: ObservationStateRegistrar)
+
+  /// The positions of the values in `values` whose identity is not the one at the same position
+  /// in `seen`, which is updated to theirs: how a list's store finds the rows that were replaced.
+  ///
+  /// The default implementation is inlinable, so a conformance gets a copy compiled for its own
+  /// type, which reads each identity in place; generic code reading `_$id` copies each value.
+  ///
+  /// ```swift
+  /// var seen = rows.map(\._$id)
+  /// rows[3] = Row.State()
+  /// let replaced = rows.withUnsafeBufferPointer { rows in
+  ///   seen.withUnsafeMutableBufferPointer { Row.State._$replacedValues(in: rows, seen: $0) }
+  /// }  // [3]
+  /// ```
+  static func _$replacedValues(
+    in values: UnsafeBufferPointer<Self>,
+    seen: UnsafeMutableBufferPointer<ObservableStateID>
+  ) -> [Int]
 }
 
 /// A key path as messages show it: `\State.displayName`, naming tracked properties of
@@ -101,6 +119,22 @@ extension ObservableState {
   }
 
   public func _$notifyObservedMembersReplaced(in registrar: ObservationStateRegistrar) {}
+
+  @inlinable
+  public static func _$replacedValues(
+    in values: UnsafeBufferPointer<Self>,
+    seen: UnsafeMutableBufferPointer<ObservableStateID>
+  ) -> [Int] {
+    var replaced: [Int] = []
+    for index in 0..<min(values.count, seen.count) {
+      let id = values[index]._$id
+      if !id.isSameValue(as: seen[index]) {
+        seen[index] = id
+        replaced.append(index)
+      }
+    }
+    return replaced
+  }
 
   public static func _$memberAccessor<Value>(
     at keyPath: AnyKeyPath,
@@ -268,12 +302,12 @@ public func _$accessor<Root, Member, Value>(
 /// (`state.child = Child.State()`) changes the identity, and the parent's observers are notified.
 public struct ObservableStateID: Equatable, Hashable, Sendable {
   /// Where the value was created; shared by its copies.
-  private var location: UUID
+  @usableFromInline var location: UUID
   /// A fresh marker for each in-place modification, so that a modified value is told apart from
   /// an unmodified copy of it.
   private var modification: UUID?
   /// The index of the enum case holding the value, for enum states.
-  private var tag: Int?
+  @usableFromInline var tag: Int?
 
   /// A new, unique identity.
   public init() {
@@ -308,6 +342,7 @@ public struct ObservableStateID: Equatable, Hashable, Sendable {
   /// Whether both identities name the same value, however it was modified since: the same
   /// observation registrar observes both, so a store holding one need not tell its observers to
   /// read the other again.
+  @inlinable
   func isSameValue(as other: Self) -> Bool {
     self.location == other.location && self.tag == other.tag
   }
