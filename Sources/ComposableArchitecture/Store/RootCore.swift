@@ -70,7 +70,8 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   @usableFromInline @exclusivity(unchecked) var observers = CoreObservers()
   /// `sendActions` as compiled for the concrete reducer, when the store was made where it is
   /// known.
-  @usableFromInline var specializedSend: ((Root.Action) -> Task<Void, Never>?)?
+  @usableFromInline @exclusivity(unchecked)
+  var specializedSend: ((Root.Action) -> Task<Void, Never>?)?
   /// In-flight effect runs (tasks and subscriptions), cancelled when the core goes away.
   private let inFlightRuns = LockIsolated<[Int: CancelToken]>([:])
   private var nextEffectID = 0
