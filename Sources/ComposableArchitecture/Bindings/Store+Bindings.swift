@@ -111,7 +111,7 @@ func sendWatchedBinding<State, Action>(
   let action = makeAction { debugger.wasApplied.setValue(true) }
   // A write to state that is gone (a text field committing as its sheet is dismissed) is
   // dropped, and is not a missing BindingReducer; any other action is for the reducer to report.
-  guard core.isPresent else {
+  guard core.stateExists else {
     debugger.wasApplied.setValue(true)
     return
   }

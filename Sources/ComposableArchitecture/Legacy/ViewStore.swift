@@ -183,7 +183,7 @@ public final class ViewStore<ViewState, ViewAction>: ObservableObject {
       get: { get(self.state) },
       set: { newValue in
         // A write to state that is gone (a sheet being dismissed) is dropped.
-        guard self.store.core.isPresent else { return }
+        guard self.store.core.stateExists else { return }
         _ = self.send(valueToAction(newValue))
       }
     )

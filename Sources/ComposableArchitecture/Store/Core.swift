@@ -23,7 +23,7 @@ protocol Core<State, Action>: AnyObject {
   var canStoreCacheChildren: Bool { get }
   /// Whether the state this core reads still exists in the root: `false` below a child of
   /// optional state that is gone. A binding's write to such a store is dropped.
-  var isPresent: Bool { get }
+  var stateExists: Bool { get }
   /// Calls `didChange` after every change of root state, for as long as `observer` is alive.
   ///
   /// Observation follows the tree of cores: the root tells its own observers, among which the

@@ -159,7 +159,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   @usableFromInline
   var root: any RootCoreProtocol { self }
   @usableFromInline
-  var isPresent: Bool { true }
+  var stateExists: Bool { true }
 
   @usableFromInline
   func send(_ action: Root.Action) -> Task<Void, Never>? {

@@ -19,7 +19,7 @@ final class ScopedCore<ParentState, ParentAction, State, Action>: DerivedCore {
 
   func readState() -> State { self.toState.get(self.base.state) }
   var root: any RootCoreProtocol { self.base.root }
-  var isPresent: Bool { self.base.isPresent }
+  var stateExists: Bool { self.base.stateExists }
 
   func send(_ action: Action) -> Task<Void, Never>? {
     self.base.send(self.fromAction(action))
@@ -68,7 +68,7 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
     return self.cachedState
   }
 
-  var isPresent: Bool { self.base.isPresent && self.toState.get(self.base.state) != nil }
+  var stateExists: Bool { self.base.stateExists && self.toState.get(self.base.state) != nil }
 
   func send(_ action: Action) -> Task<Void, Never>? {
     self.base.send(self.fromAction(action))
@@ -141,7 +141,7 @@ final class ElementCore<ID: Hashable & Sendable, Element, ElementAction>: Derive
     return self.cachedState
   }
 
-  var isPresent: Bool { self.base.isPresent && self.base.state.index(id: self.id) != nil }
+  var stateExists: Bool { self.base.stateExists && self.base.state.index(id: self.id) != nil }
   var root: any RootCoreProtocol { self.base.root }
 
   func send(_ action: ElementAction) -> Task<Void, Never>? {
@@ -174,7 +174,7 @@ final class ClosureScopedCore<ParentState, ParentAction, State, Action>: Derived
 
   func readState() -> State { self.toState(self.base.state) }
   var root: any RootCoreProtocol { self.base.root }
-  var isPresent: Bool { self.base.isPresent }
+  var stateExists: Bool { self.base.stateExists }
 
   func send(_ action: Action) -> Task<Void, Never>? {
     self.base.send(self.fromAction(action))
