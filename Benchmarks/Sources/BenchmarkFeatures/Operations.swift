@@ -64,9 +64,12 @@ package let comparisons: [Comparison] = [
   Comparison(measured: freshStoreSend, baseline: baselineFreshStoreSend),
   Comparison(measured: freshStoreScope, baseline: baselineFreshStoreScope),
   Comparison(measured: storeScope, baseline: baselineScope),
+  Comparison(measured: scopeKeyPathsAlone, baseline: baselineScope),
   Comparison(measured: storeState, baseline: baselineState),
   Comparison(measured: freshStoreAccess, baseline: baselineFreshStoreAccess),
   Comparison(measured: freshNestedStoreScope, baseline: baselineFreshNestedStoreScope),
+  Comparison(measured: nestedScopeKeyPathsAlone, baseline: baselineFreshNestedStoreScope),
+  Comparison(measured: nestedStateAlone, baseline: baselineFreshNestedStoreScope),
   Comparison(measured: freshNestedStoreSend, baseline: baselineFreshNestedStoreSend),
   Comparison(measured: freshNestedStoreRootSend, baseline: baselineFreshNestedStoreRootSend),
   Comparison(measured: freshNestedStoreNestedSend, baseline: baselineFreshNestedStoreNestedSend),
@@ -107,6 +110,17 @@ package let storeScope = MeasuredOperation("Store.Scope", count: 10_000) { count
   keep(store.scope(state: \.child, action: \.child))
   return .sync {
     for _ in 0..<count { keep(store.scope(state: \.child, action: \.child)) }
+  }
+}
+/// Only the two key path literals Store.Scope's call site makes before it calls `scope`: what
+/// the call costs whatever the store does (a reference row).
+package let scopeKeyPathsAlone = MeasuredOperation("KeyPathsAlone.Scope", count: 10_000) { count in
+  .sync {
+    for _ in 0..<count {
+      let state: KeyPath<ParentFeature.State, CounterFeature.State> = \.child
+      let action: CaseKeyPath<ParentFeature.Action, CounterFeature.Action> = \.child
+      keep((state, action))
+    }
   }
 }
 package let baselineScope = MeasuredOperation("Baseline.Scope", count: 10_000) { count in
@@ -335,6 +349,30 @@ package let freshNestedStoreScope = MeasuredOperation("Fresh.NestedStore.Scope",
   stores.reserveCapacity(count)
   return .sync {
     for _ in 0..<count { stores.append(nestedLeaf(of: nestedRoot(levels: depth), levels: depth)) }
+  }
+}
+/// Only the key path literals Fresh.NestedStore.Scope's call sites make (`nestedLeaf`'s nine
+/// scopes): what scoping ten levels down costs whatever the stores do (a reference row).
+package let nestedScopeKeyPathsAlone = MeasuredOperation(
+  "KeyPathsAlone.NestedScope", count: 200
+) { count in
+  .sync {
+    for _ in 0..<count {
+      for _ in 1..<depth {
+        let state: KeyPath<ObservedNested.State, ObservedNested.State?> = \.child
+        let action: CaseKeyPath<ObservedNested.Action, ObservedNested.Action> = \.child.presented
+        keep((state, action))
+      }
+    }
+  }
+}
+/// Only the state Fresh.NestedStore.Scope's new store starts with (ten levels of
+/// `ObservedNested.State`): made by the benchmark, whatever the store does (a reference row).
+package let nestedStateAlone = MeasuredOperation("StateAlone.NestedScope", count: 200) { count in
+  var states: [ObservedNested.State] = []
+  states.reserveCapacity(count)
+  return .sync {
+    for _ in 0..<count { states.append(ObservedNested.State(depth: depth - 1)) }
   }
 }
 package let baselineFreshNestedStoreScope = MeasuredOperation(

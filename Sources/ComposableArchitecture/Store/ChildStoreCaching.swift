@@ -47,3 +47,63 @@ extension Store {
     )
   }
 }
+
+/// The stores a store has scoped, by the key paths they were scoped with.
+///
+/// The first few are kept in a list and found by comparing key paths, which costs a fraction of
+/// hashing them (a case key path literal is a new object at every call, so its hash is computed
+/// anew each time, while a comparison with the kept one stops early); past that, in a dictionary,
+/// as the stores of a list's elements are. Not generic, so that finding a store looks up no type
+/// metadata.
+struct ChildStores {
+  /// A scope's key paths, erased.
+  struct Key: Hashable {
+    let state: AnyKeyPath
+    let action: AnyKeyPath
+  }
+
+  private var few: [(key: Key, store: AnyObject)] = []
+  private var many: [Key: AnyObject]?
+
+  /// How many stores are kept in the list before they move to a dictionary.
+  static var listLimit: Int { 8 }
+
+  init() {}
+
+  subscript<State, Action>(id: ScopeID<State, Action>) -> AnyObject? {
+    get { self[Key(state: id.state, action: id.action)] }
+    set { self[Key(state: id.state, action: id.action)] = newValue }
+  }
+
+  subscript(key: Key) -> AnyObject? {
+    get {
+      if let many = self.many { return many[key] }
+      for entry in self.few where entry.key == key { return entry.store }
+      return nil
+    }
+    set {
+      if self.many != nil {
+        self.many![key] = newValue
+        return
+      }
+      if let index = self.few.firstIndex(where: { $0.key == key }) {
+        if let newValue {
+          self.few[index].store = newValue
+        } else {
+          self.few.remove(at: index)
+        }
+        return
+      }
+      guard let newValue else { return }
+      guard self.few.count >= Self.listLimit else {
+        self.few.append((key, newValue))
+        return
+      }
+      var many = [Key: AnyObject](minimumCapacity: self.few.count * 2)
+      for entry in self.few { many[entry.key] = entry.store }
+      many[key] = newValue
+      self.many = many
+      self.few = []
+    }
+  }
+}

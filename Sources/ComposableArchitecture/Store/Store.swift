@@ -22,7 +22,7 @@ import Perception
 @preconcurrency @MainActor
 public final class Store<State, Action>: Observable, Perceptible {
   let core: any Core<State, Action>
-  var children: [ScopeID<State, Action>: AnyObject] = [:]
+  @exclusivity(unchecked) var children = ChildStores()
   /// For a store of an identified array, what its element stores hear of replacements through
   /// (an ``ElementFanOut``), once one was scoped.
   var elementFanOutObject: AnyObject?

@@ -41,7 +41,7 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
   nonisolated(unsafe) let core: any Core<State, Action>
   /// The actor whose executor the store runs on.
   let isolation: any Actor
-  nonisolated(unsafe) var children: [ScopeID<State, Action>: AnyObject] = [:]
+  nonisolated(unsafe) var children = ChildStores()
   /// For a store of an identified array, what its element stores hear of replacements through
   /// (an ``ElementFanOut``), once one was scoped.
   nonisolated(unsafe) var elementFanOutObject: AnyObject?
