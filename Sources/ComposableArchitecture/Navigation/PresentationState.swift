@@ -151,8 +151,10 @@ public struct PresentationState<State> {
   @usableFromInline
   final class Storage: @unchecked Sendable {
     // Unchecked: copy-on-write storage. `PresentationState` writes `state` only after making
-    // the storage unique, so a value shared across tasks is never written.
-    @usableFromInline var state: State?
+    // the storage unique, so a value shared across tasks is never written. Its accesses skip the
+    // dynamic exclusivity check too: they are made only through the `PresentationState` value
+    // that holds the storage uniquely, whose own accesses the compiler checks statically.
+    @usableFromInline @exclusivity(unchecked) var state: State?
     @usableFromInline init(state: State?) { self.state = state }
   }
 }
