@@ -63,6 +63,7 @@ package let comparisons: [Comparison] = [
   Comparison(measured: storeSend, baseline: baselineSend),
   Comparison(measured: freshStoreSend, baseline: baselineFreshStoreSend),
   Comparison(measured: freshStoreScope, baseline: baselineFreshStoreScope),
+  Comparison(measured: bodyKeyPathsAlone, baseline: baselineFreshStoreScope),
   Comparison(measured: storeScope, baseline: baselineScope),
   Comparison(measured: scopeKeyPathsAlone, baseline: baselineScope),
   Comparison(measured: storeState, baseline: baselineState),
@@ -311,6 +312,21 @@ package let freshStoreScope = MeasuredOperation("Fresh.Store.Scope", count: 1_00
   stores.reserveCapacity(count)
   return .sync {
     for _ in 0..<count { stores.append(nestedRoot(levels: 1)) }
+  }
+}
+/// Only the key path literals `ObservedNested`'s body makes when a new store builds it
+/// (`.ifLet(\.$child, action: \.child)`): what Fresh.Store.Scope costs for them whatever the
+/// store does (a reference row).
+package let bodyKeyPathsAlone = MeasuredOperation("KeyPathsAlone.StoreBody", count: 1_000) {
+  count in
+  .sync {
+    for _ in 0..<count {
+      let state: WritableKeyPath<ObservedNested.State, PresentationState<ObservedNested.State>> =
+        \.$child
+      let action: CaseKeyPath<ObservedNested.Action, PresentationAction<ObservedNested.Action>> =
+        \.child
+      keep((state, action))
+    }
   }
 }
 package let baselineFreshStoreScope = MeasuredOperation("Baseline.Fresh.Store.Scope", count: 1_000)
