@@ -11,14 +11,10 @@ private struct Cell {
     let id: Int
     var count = 0
   }
-  enum Action: Equatable {
-    case increment
-  }
-  var body: some ReducerOf<Self> {
-    Reduce { state, _ in
-      state.count += 1
-      return .none
-    }
+  enum Action: Equatable { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
   }
 }
 
