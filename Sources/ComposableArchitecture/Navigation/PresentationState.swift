@@ -152,8 +152,9 @@ public struct PresentationState<State> {
   final class Storage: @unchecked Sendable {
     // Unchecked: copy-on-write storage. `PresentationState` writes `state` only after making
     // the storage unique, so a value shared across tasks is never written. Its accesses skip the
-    // dynamic exclusivity check too: they are made only through the `PresentationState` value
-    // that holds the storage uniquely, whose own accesses the compiler checks statically.
+    // dynamic exclusivity check too: reads go through any copy that shares the storage, and
+    // never conflict; writes go only through the value that holds it uniquely, whose own
+    // accesses the compiler checks statically.
     @usableFromInline @exclusivity(unchecked) var state: State?
     @usableFromInline init(state: State?) { self.state = state }
   }

@@ -51,6 +51,8 @@ protocol RootCoreProtocol: AnyObject {
   /// Whether the root is in the middle of processing actions.
   var isSending: Bool { get }
   /// Changes whenever the root's state may have changed: when a pass takes the state and when
-  /// it commits it. A derived core that keeps its state can reuse it while this is unchanged.
+  /// it commits it. A derived core that keeps its state can reuse it while this is unchanged and
+  /// no shared value changed (`SharedValueChanges`): a `@Shared` value in the state changes
+  /// without a pass.
   var stateVersion: UInt { get }
 }

@@ -2,6 +2,7 @@ import CasePaths
 import Dependencies
 import Foundation
 import IdentifiedCollections
+import Sharing
 
 /// A core for a child store: its state is a key path of the parent's and its actions are
 /// embedded in the parent's by a case key path.
@@ -33,18 +34,22 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
   let root: any RootCoreProtocol
   // Confined to the store's isolation, and no access spans a call out of the core.
   @exclusivity(unchecked) private var cachedState: State
-  /// The root's state version `cachedState` was read at: while the root's state is unchanged, a
-  /// read returns the kept state instead of reading through every level above (scoping ten
-  /// levels down would otherwise read the first level ten times).
+  /// The root's state version and the shared values' generation `cachedState` was read at:
+  /// while neither changed, a read returns the kept state instead of reading through every level
+  /// above (scoping ten levels down would otherwise read the first level ten times). A `@Shared`
+  /// value in the state changes without the root running, hence the generation.
   @exclusivity(unchecked) private var cachedVersion: UInt
+  @exclusivity(unchecked) private var cachedGeneration: UInt
   let toState: StateReader<ParentState, State?>
   let fromAction: (Action) -> ParentAction
   let observation = DerivedCoreObservation<State>()
 
-  /// A core whose last state is `cachedState`, read from `base` just now.
+  /// A core whose last state is `cachedState`, read from `base` just now, after `generation`
+  /// was read from ``SharedValueChanges``.
   init(
     base: any Core<ParentState, ParentAction>,
     cachedState: State,
+    generation: UInt,
     toState: KeyPath<ParentState, State?>,
     fromAction: @escaping (Action) -> ParentAction
   ) {
@@ -53,18 +58,24 @@ final class IfLetCore<ParentState, ParentAction, State, Action>: DerivedCore {
     self.root = root
     self.cachedState = cachedState
     self.cachedVersion = root.stateVersion
+    self.cachedGeneration = generation
     self.toState = StateReader(toState)
     self.fromAction = fromAction
   }
 
   func readState() -> State {
     let version = self.root.stateVersion
-    if version == self.cachedVersion { return self.cachedState }
+    // Read before the state: a change after this read is seen at the next one.
+    let generation = SharedValueChanges.generation
+    if version == self.cachedVersion, generation == self.cachedGeneration {
+      return self.cachedState
+    }
     // Once the child state is gone, the last one it had stays.
     if let state = self.toState.get(self.base.state) {
       self.cachedState = state
     }
     self.cachedVersion = version
+    self.cachedGeneration = generation
     return self.cachedState
   }
 
@@ -198,12 +209,14 @@ extension IfLetCore {
   convenience init(
     base: any Core<ParentState, ParentAction>,
     cachedState: State,
+    generation: UInt,
     toState: KeyPath<ParentState, State?>,
     action: CaseKeyPath<ParentAction, Action>
   ) {
     let toChildAction = ActionEmbedding(action)
     self.init(
-      base: base, cachedState: cachedState, toState: toState, fromAction: { toChildAction($0) }
+      base: base, cachedState: cachedState, generation: generation, toState: toState,
+      fromAction: { toChildAction($0) }
     )
   }
 }

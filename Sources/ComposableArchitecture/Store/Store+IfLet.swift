@@ -4,6 +4,7 @@
   import OpenCombineShim
 #endif
 import ConcurrencyExtras
+import Sharing
 
 extension Store {
   /// Follows a store of optional state, as UIKit code did before observation: `unwrap` is called
@@ -63,6 +64,7 @@ private final class IfLetObservation<Wrapped, Action> {
   func stateDidChange() {
     guard !self.isCancelled.value else { return }
     let store = self.store
+    let generation = SharedValueChanges.generation
     let state = store.currentState
     let isPresent = state != nil
     guard isPresent != self.wasPresent else { return }
@@ -73,6 +75,7 @@ private final class IfLetObservation<Wrapped, Action> {
           core: IfLetCore(
             base: store.core,
             cachedState: state,
+            generation: generation,
             toState: \Wrapped?.self,
             fromAction: { $0 }
           )

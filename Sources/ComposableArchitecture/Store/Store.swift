@@ -3,6 +3,7 @@ import Dependencies
 import IssueReporting
 import Observation
 import Perception
+import Sharing
 
 /// Runs a feature: it holds the state, sends actions to the reducer, runs the effects the reducer
 /// returns, and hands out scoped stores for child features.
@@ -208,6 +209,7 @@ extension Store where State: ObservableState {
   ) -> Store<ChildState, ChildAction>? {
     self.reportUncachedScope(fileID: fileID, filePath: filePath, line: line, column: column)
     let id = ScopeID<State, Action>(state: state, action: action)
+    let generation = SharedValueChanges.generation
     guard let childState = self.state[keyPath: state] else {
       // A dismissed child's store is forgotten, so presenting it again gives a new store.
       self.children[id] = nil
@@ -217,7 +219,10 @@ extension Store where State: ObservableState {
       return child
     }
     let child = Store<ChildState, ChildAction>(
-      core: IfLetCore(base: self.core, cachedState: childState, toState: state, action: action)
+      core: IfLetCore(
+        base: self.core, cachedState: childState, generation: generation, toState: state,
+        action: action
+      )
     )
     self.children[id] = child
     return child

@@ -3,6 +3,7 @@ import Dependencies
 import IssueReporting
 import Observation
 import Perception
+import Sharing
 
 /// A store that runs its feature on an actor of your choosing rather than on the main actor.
 ///
@@ -225,6 +226,7 @@ extension StoreActor {
     action: CaseKeyPath<Action, ChildAction>
   ) -> StoreActor<ChildState, ChildAction>? {
     let id = ScopeID<State, Action>(state: state, action: action)
+    let generation = SharedValueChanges.generation
     guard let childState = self.core.state[keyPath: state] else {
       // A dismissed child's store is forgotten, so presenting it again gives a new store.
       self.children[id] = nil
@@ -235,7 +237,10 @@ extension StoreActor {
     }
     let child = StoreActor<ChildState, ChildAction>(
       core: UncheckedSendable(
-        IfLetCore(base: self.core, cachedState: childState, toState: state, action: action)
+        IfLetCore(
+          base: self.core, cachedState: childState, generation: generation, toState: state,
+          action: action
+        )
       ),
       isolation: self.isolation
     )

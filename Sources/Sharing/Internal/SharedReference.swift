@@ -138,6 +138,7 @@ class RootReference<Value>: Observable, @unchecked Sendable {
         var value = current
         let result = try body(&value)
         self.state.withLock { $0.value = value }
+        SharedValueChanges.record()
         return (result, value)
       }
     }
@@ -152,6 +153,7 @@ class RootReference<Value>: Observable, @unchecked Sendable {
     self.state.withLockHeld {
       self.registrar.withMutation(of: self, keyPath: \.value) {
         self.state.withLock { $0.value = newValue }
+        SharedValueChanges.record()
       }
     }
     self.notify(newValue)

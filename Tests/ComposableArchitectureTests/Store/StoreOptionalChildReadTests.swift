@@ -145,6 +145,18 @@ struct StoreOptionalChildReadTests {
     #expect(store.withState(\.count) == 1)
   }
 
+  @Test func aChildInSharedStateFollowsChangesMadeOutsideTheStore() throws {
+    let shared = Shared<StoreScopeChild.State?>(value: StoreScopeChild.State(count: 1))
+    let store = Store(initialState: SharedChildParent.State(shared: shared)) {
+      SharedChildParent()
+    }
+    let child = try #require(store.scope(state: \.child, action: \.child))
+    #expect(child.withState(\.count) == 1)
+
+    shared.withLock { $0?.count = 7 }
+    #expect(child.withState(\.count) == 7)
+  }
+
   @Test func aReadOfAChildDuringItsRootsPassIsReportedAndNotKept() {
     let (root, child, _) = countedChildStores()
     #expect(child.withState(\.count) == 3)
@@ -156,6 +168,23 @@ struct StoreOptionalChildReadTests {
     }
     // What the read saw during the pass is not what the pass committed.
     #expect(child.withState(\.count) == 4)
+  }
+}
+
+/// A feature whose optional child lives in shared state, which changes without the store.
+private struct SharedChildParent: Reducer {
+  struct State: ObservableState {
+    var _$id = ObservableStateID()
+    let shared: Shared<StoreScopeChild.State?>
+    var child: StoreScopeChild.State? { self.shared.wrappedValue }
+    mutating func _$willModify() {}
+  }
+  @CasePathable
+  enum Action: Equatable {
+    case child(StoreScopeChild.Action)
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
   }
 }
 
