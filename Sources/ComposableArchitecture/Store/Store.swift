@@ -305,8 +305,9 @@ func rootStoreDependencies(bodies: StoreBodies) -> DependencyValues {
 /// A convenience for the store of a reducer.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
-/// Identifies a child store by the key paths it was scoped with.
-struct ScopeID<State, Action>: Hashable {
+/// Identifies a child store by the key paths it was scoped with: the typed way to name an entry
+/// of a store's ``ChildStores``, which keeps the key paths erased.
+struct ScopeID<State, Action> {
   let state: PartialKeyPath<State>
   let action: PartialCaseKeyPath<Action>
 }
