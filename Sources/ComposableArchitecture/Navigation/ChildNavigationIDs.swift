@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import Dependencies
+import Sharing
 
 /// The navigation IDs of the children a reducer finds at one key path of its parent's state, for
 /// the reducer to keep. A child's ID is the path, the enum case the child is in, and the child's
@@ -12,14 +13,14 @@ final class ChildNavigationIDs<Child>: Sendable {
   private let kind: ErasedID
   /// `nil` until the first child is seen; then the ID every child shares, or `.some(nil)` when
   /// children have identities. (Reducers are values that may be shared across threads.)
-  private let shared = LockIsolated<NavigationID??>(nil)
+  private let shared = Locked<NavigationID??>(nil)
 
   /// Whether every child is ephemeral: the child type is an `_EphemeralState`.
   private let isEphemeralType: Bool
 
   @usableFromInline
   init(path: AnyKeyPath) {
-    self.kind = ErasedID(PathKind(path))
+    self.kind = ErasedID(path: PathKind(path))
     self.isEphemeralType = Child.self is any _EphemeralState.Type
   }
 
@@ -29,14 +30,14 @@ final class ChildNavigationIDs<Child>: Sendable {
   func isEphemeral(_ child: Child) -> Bool {
     if self.isEphemeralType { return true }
     // Children that share an ID have a type that is neither an enum nor `Identifiable`.
-    if case .some(.some) = self.shared.value { return false }
+    if case .some(.some) = self.shared.withLock({ $0 }) { return false }
     return ComposableArchitecture.isEphemeral(child)
   }
 
   /// The ID of a child at the key path.
   @usableFromInline
   func id(of child: Child) -> NavigationID {
-    if case let .some(shared) = self.shared.value {
+    if case let .some(shared) = self.shared.withLock({ $0 }) {
       return shared ?? self.makeID(ChildIdentity(child))
     }
     // A type already seen to be neither an enum nor `Identifiable` needs no look at the child.
@@ -48,7 +49,7 @@ final class ChildNavigationIDs<Child>: Sendable {
     let isShared = identity.caseName == nil && identity.id == nil
       && ObjectIdentifier(type(of: child as Any)) == ObjectIdentifier(Child.self)
     let id = isShared ? self.makeID(ChildIdentity.erasedNone) : self.makeID(ErasedID(identity))
-    self.shared.setValue(.some(isShared ? id : nil))
+    self.shared.withLock { $0 = .some(isShared ? id : nil) }
     return id
   }
 

@@ -30,7 +30,7 @@ struct NavigationID: Hashable, Sendable {
 
   /// A unique ID for a root store.
   init() {
-    self.init(kind: RootIdentity())
+    self.init(erasedKind: ErasedID(unique: UniqueIdentity()), identifier: nil)
   }
 
   /// An ID derived from where a child lives in its parent and, when it has one, its own identity.
@@ -54,11 +54,12 @@ struct NavigationID: Hashable, Sendable {
   func hash(into hasher: inout Hasher) {
     hasher.combine(self.parts.hash)
   }
+}
 
-  private final class RootIdentity: Hashable, Sendable {
-    static func == (lhs: RootIdentity, rhs: RootIdentity) -> Bool { lhs === rhs }
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-  }
+/// An identity equal only to itself: what tells a root store's navigation ID from every other.
+final class UniqueIdentity: Hashable, Sendable {
+  static func == (lhs: UniqueIdentity, rhs: UniqueIdentity) -> Bool { lhs === rhs }
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// The hash of three values together, for IDs that compute theirs once.
@@ -81,9 +82,25 @@ struct ErasedID: Hashable, @unchecked Sendable {
     // Only made from `Sendable` values, so holding the erased value across tasks is safe.
     case value(AnyHashable)
     case singleValue(ObjectIdentifier)
+    // The two kinds every store makes, held as they are: erasing them to `AnyHashable` costs
+    // more than the rest of making the ID.
+    case unique(UniqueIdentity)
+    case path(PathKind)
   }
   private let storage: Storage
 
+  /// The ID of a unique identity.
+  init(unique identity: UniqueIdentity) {
+    self.storage = .unique(identity)
+  }
+
+  /// The ID of a key path.
+  init(path: PathKind) {
+    self.storage = .path(path)
+  }
+
+  /// The ID of any other value. (A `PathKind` or `UniqueIdentity` is erased with the
+  /// initializers above: IDs of one kind are held one way, or they would not be equal.)
   init<Value: Hashable & Sendable>(_ value: Value) {
     if MemoryLayout<Value>.size == 0 {
       self.storage = .singleValue(ObjectIdentifier(Value.self))
@@ -117,7 +134,7 @@ extension NavigationID {
 
   /// The ID of the element with the given ID in the collection at a path.
   init(path: AnyKeyPath, elementID: some Hashable & Sendable) {
-    self.init(kind: PathKind(path), identifier: elementID)
+    self.init(erasedKind: ErasedID(path: PathKind(path)), identifier: ErasedID(elementID))
   }
 }
 

@@ -5,6 +5,7 @@
 #endif
 import ConcurrencyExtras
 import Dependencies
+import Sharing
 import Foundation
 
 /// What a store registered for one run of an effect: its cancellation IDs and its place among
@@ -13,13 +14,13 @@ final class RunRegistration: Sendable {
   let id: Int
   let token: CancelToken
   let cancellations: [CancellationRegistration]
-  let inFlightRuns: LockIsolated<[Int: CancelToken]>
+  let inFlightRuns: Locked<[Int: CancelToken]>
 
   init(
     id: Int,
     token: CancelToken,
     cancellations: [CancellationRegistration],
-    inFlightRuns: LockIsolated<[Int: CancelToken]>
+    inFlightRuns: Locked<[Int: CancelToken]>
   ) {
     self.id = id
     self.token = token
@@ -33,7 +34,7 @@ final class RunRegistration: Sendable {
     for registration in self.cancellations {
       registration.unregister(self.token)
     }
-    self.inFlightRuns.withValue { _ = $0.removeValue(forKey: self.id) }
+    self.inFlightRuns.withLock { _ = $0.removeValue(forKey: self.id) }
     self.token.detach()
   }
 }

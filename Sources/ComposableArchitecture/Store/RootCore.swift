@@ -5,6 +5,7 @@
 #endif
 import ConcurrencyExtras
 import Dependencies
+import Sharing
 import Foundation
 import IssueReporting
 
@@ -73,7 +74,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   @usableFromInline @exclusivity(unchecked)
   var specializedSend: ((Root.Action) -> Task<Void, Never>?)?
   /// In-flight effect runs (tasks and subscriptions), cancelled when the core goes away.
-  private let inFlightRuns = LockIsolated<[Int: CancelToken]>([:])
+  private let inFlightRuns = Locked<[Int: CancelToken]>([:])
   private var nextEffectID = 0
   /// The actor the core runs on, or `nil` for the main actor.
   @usableFromInline let isolation: (any Actor)?
@@ -149,7 +150,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   }
 
   deinit {
-    let runs = self.inFlightRuns.withValue { runs in
+    let runs = self.inFlightRuns.withLock { runs in
       defer { runs.removeAll() }
       return Array(runs.values)
     }
@@ -281,7 +282,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
     for registration in run.cancellations {
       registration.register(token)
     }
-    self.inFlightRuns.withValue { $0[id] = token }
+    self.inFlightRuns.withLock { $0[id] = token }
     let registration = RunRegistration(
       id: id, token: token, cancellations: run.cancellations, inFlightRuns: self.inFlightRuns
     )

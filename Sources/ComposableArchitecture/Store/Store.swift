@@ -78,16 +78,16 @@ public final class Store<State, Action>: Observable, Perceptible {
   /// ```
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    StoreTask(rawValue: self.send(action, originatingFrom: nil))
+    StoreTask(rawValue: self.sendToCore(action))
   }
 
   @_spi(Internals)
   @_disfavoredOverload
   public func send(_ action: Action) -> Task<Void, Never>? {
-    self.send(action, originatingFrom: nil)
+    self.sendToCore(action)
   }
 
-  func send(_ action: Action, originatingFrom: Any?) -> Task<Void, Never>? {
+  func sendToCore(_ action: Action) -> Task<Void, Never>? {
     if self.core.root.isSending {
       reportReentrantSend(action)
     }
@@ -268,9 +268,7 @@ extension RootCore {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)?,
     isolation: (any Actor)? = nil
   ) {
-    let (initialState, reducer, body, dependencies) = Dependencies.withDependencies(
-      prepareDependencies ?? { _ in }
-    ) {
+    func make() -> (Root.State, Root, _StoreBody<Root.State, Root.Action>?, DependencyValues) {
       let initialState = initialState()
       let reducer = reducer()
       let bodies = StoreBodies()
@@ -278,6 +276,14 @@ extension RootCore {
         bodies.body(of: reducer) ?? reducer._storeBody() as? _StoreBody<Root.State, Root.Action>
       return (initialState, reducer, body, rootStoreDependencies(bodies: bodies))
     }
+    // With nothing to prepare, the current dependencies are the ones to make everything with:
+    // binding them again would change nothing.
+    let (initialState, reducer, body, dependencies) =
+      if let prepareDependencies {
+        Dependencies.withDependencies(prepareDependencies, operation: make)
+      } else {
+        make()
+      }
     self.init(
       initialState: initialState, reducer: reducer, body: body, dependencies: dependencies,
       isolation: isolation
@@ -291,9 +297,8 @@ extension RootCore {
 /// share.
 @usableFromInline
 func rootStoreDependencies(bodies: StoreBodies) -> DependencyValues {
-  @Dependency(\.self) var dependencies
-  var rootDependencies = dependencies
-  rootDependencies.navigationIDPath = dependencies.navigationIDPath.appending(NavigationID())
+  var rootDependencies = DependencyValues._current
+  rootDependencies.navigationIDPath = rootDependencies.navigationIDPath.appending(NavigationID())
   rootDependencies.storeBodies = bodies
   return rootDependencies
 }

@@ -127,7 +127,7 @@ public final class TestStore<State: Equatable, Action> {
     self.core = TestStoreCore(
       reducer: reducer, sharedChangeTracker: sharedChangeTracker,
       fileID: fileID, filePath: filePath, line: line, column: column,
-      sendToStore: { store.send($0, originatingFrom: nil) }
+      sendToStore: { store.sendToCore($0) }
     )
     self.mainSerialExecutorToken = MainSerialExecutorUsers.retain()
   }
