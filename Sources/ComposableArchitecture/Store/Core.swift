@@ -18,6 +18,9 @@ protocol Core<State, Action>: AnyObject {
   func send(_ action: Action) -> Task<Void, Never>?
   /// The root of the core tree, which runs the reducer and notifies observers.
   var root: any RootCoreProtocol { get }
+  /// Whether the root is in the middle of processing actions (`root.isSending`, which a root
+  /// answers without handing out a reference to itself).
+  var isRootSending: Bool { get }
   /// Whether a store with this core can cache the stores scoped from it: not when it, or a core
   /// it derives from, was scoped with closures. See `ChildStoreCaching.swift`.
   var canStoreCacheChildren: Bool { get }
@@ -40,6 +43,9 @@ protocol Core<State, Action>: AnyObject {
 }
 
 extension Core {
+  @usableFromInline
+  var isRootSending: Bool { self.root.isSending }
+
   @usableFromInline
   func observeReplacements(_ observer: AnyObject, didChange: @escaping () -> Void) {
     self.observe(observer, didChange: didChange)

@@ -113,7 +113,9 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   /// every step.
   @inlinable
   func specializeSend() {
-    self.specializedSend = { [unowned self] action in self.sendActions(action) }
+    // Unowned without a check: the core holds the closure and only calls it from `send`, so
+    // the core is alive whenever the closure runs.
+    self.specializedSend = { [unowned(unsafe) self] action in self.sendActions(action) }
   }
 
   @usableFromInline
@@ -160,6 +162,8 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   @usableFromInline
   var root: any RootCoreProtocol { self }
   @usableFromInline
+  var isRootSending: Bool { self.isSending }
+  @usableFromInline
   var stateExists: Bool { true }
 
   @usableFromInline
@@ -177,8 +181,9 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
 
     self.isSending = true
     var tasks: EffectTasks?
-    if let dependencies = self.dependencies {
-      DependencyValues.$_current.withValue(dependencies) {
+    if self.dependencies != nil {
+      // Unwrapped in place, not bound to a local: the task-local value is then the only copy.
+      DependencyValues.$_current.withValue(self.dependencies.unsafelyUnwrapped) {
         self.reduceBufferedActions(tasks: &tasks)
       }
     } else {

@@ -88,7 +88,7 @@ public final class Store<State, Action>: Observable, Perceptible {
   }
 
   func sendToCore(_ action: Action) -> Task<Void, Never>? {
-    if self.core.root.isSending {
+    if self.core.isRootSending {
       reportReentrantSend(action)
     }
     return self.core.send(action)

@@ -168,7 +168,7 @@ extension StoreActor {
   /// non-`Sendable` type made on it). It is not checked: call it nowhere else.
   @_spi(Internals)
   public nonisolated func sendOnActor(_ action: Action) -> StoreTask {
-    if self.core.root.isSending {
+    if self.core.isRootSending {
       reportReentrantSend(action)
     }
     return StoreTask(rawValue: self.core.send(action))
