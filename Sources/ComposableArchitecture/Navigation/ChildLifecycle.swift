@@ -79,6 +79,7 @@ struct ChildLifecycle<ParentState, ParentAction> {
   ///
   /// Returns the parent's effects with the cancellations, and the children's identities before
   /// and after the parent ran.
+  @inlinable
   func runParent<Parent: Reducer<ParentState, ParentAction>, IDs: ChildIdentities>(
     _ parent: Parent,
     in state: inout ParentState,
@@ -143,6 +144,7 @@ struct ReducerSite: Sendable {
 }
 
 /// The identities of the children a parent holds at one moment.
+@usableFromInline
 protocol ChildIdentities {
   associatedtype Child
   /// The children held here that `later` no longer holds.
@@ -150,6 +152,7 @@ protocol ChildIdentities {
 }
 
 extension Optional: ChildIdentities where Wrapped: Equatable {
+  @usableFromInline
   func removed(in later: Self) -> [Wrapped] {
     guard let self, self != later else { return [] }
     return [self]
@@ -157,6 +160,7 @@ extension Optional: ChildIdentities where Wrapped: Equatable {
 }
 
 extension OrderedSet: ChildIdentities {
+  @usableFromInline
   func removed(in later: Self) -> [Element] {
     self == later ? [] : Array(self.subtracting(later))
   }

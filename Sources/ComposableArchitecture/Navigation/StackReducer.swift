@@ -97,25 +97,44 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     self.site = site
   }
 
+  // An element's action, the one sent most, is compiled where the reducer's types are known:
+  // generic code here would look up type metadata at each step.
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    guard case let .element(id, elementAction)? = self.toStackAction.extract(from: action) else {
+      return self.reduceStackAction(into: &state, action: action)
+    }
     let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
-    var destinationEffects = Effect<Base.Action>.none
+    let toStackState = self.toStackState
+    let toStackAction = self.toStackAction
+    let isPresent = state[keyPath: toStackState][id: id] != nil
+    let destinationEffects = lifecycle.run(
+      self.destination, cache: self.destinationBody, action: elementAction,
+      at: isPresent ? self.path(for: id, lifecycle) : nil,
+      dismissID: StackDismissID(id: id), in: &state,
+      access: { state, body in self.stackMember.modify(&state) { body(&$0[id: id]!) } },
+      embed: { toStackAction.embed(.element(id: id, action: $0)) },
+      missing: { _ in self.problem("received an action for a missing element", action: action) }
+    )
+    let baseEffects = self.base.reduce(into: &state, action: action)
+    // An element's own action leaves the stack's IDs as they were, unless the base changed them.
+    guard self.stackMember.get(state).isMountedUpToDate else {
+      return self.remount(&state, lifecycle, effects: [destinationEffects, baseEffects])
+    }
+    return .merge(destinationEffects, baseEffects)
+  }
+
+  /// Any other action: a push, a pop, or one of the base's own.
+  @usableFromInline
+  func reduceStackAction(
+    into state: inout Base.State, action: Base.Action
+  ) -> Effect<Base.Action> {
+    let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
     let baseEffects: Effect<Base.Action>
 
     switch self.toStackAction.extract(from: action) {
-    case let .element(id, elementAction)?:
-      let toStackState = self.toStackState
-      let toStackAction = self.toStackAction
-      let isPresent = state[keyPath: toStackState][id: id] != nil
-      destinationEffects = lifecycle.run(
-        self.destination, cache: self.destinationBody, action: elementAction,
-        at: isPresent ? self.path(for: id, lifecycle) : nil,
-        dismissID: StackDismissID(id: id), in: &state,
-        access: { state, body in self.stackMember.modify(&state) { body(&$0[id: id]!) } },
-        embed: { toStackAction.embed(.element(id: id, action: $0)) },
-        missing: { _ in self.problem("received an action for a missing element", action: action) }
-      )
-      baseEffects = self.base.reduce(into: &state, action: action)
+    case .element?:
+      return self.reduce(into: &state, action: action)
 
     case let .popFrom(id)?:
       baseEffects = self.base.reduce(into: &state, action: action)
@@ -152,12 +171,21 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
       baseEffects = self.base.reduce(into: &state, action: action)
     }
 
-    // Compared with the elements this reducer last saw, not with the stack before this action:
-    // an element that a reducer before this one removed still has its effects cancelled. An
-    // element's own action leaves the stack's IDs as they were, at no cost.
-    guard !self.stackMember.get(state).isMountedUpToDate else {
-      return .merge(destinationEffects, baseEffects)
-    }
+    guard !self.stackMember.get(state).isMountedUpToDate else { return baseEffects }
+    return self.remount(&state, lifecycle, effects: [baseEffects])
+  }
+
+  /// Cancels the effects of the elements that are gone and waits for the dismissal of those
+  /// that are new, after `effects`.
+  ///
+  /// The elements are compared with those this reducer last saw, not with the stack before this
+  /// action: an element that a reducer before this one removed still has its effects cancelled.
+  @usableFromInline
+  func remount(
+    _ state: inout Base.State,
+    _ lifecycle: ChildLifecycle<Base.State, Base.Action>,
+    effects: [Effect<Base.Action>]
+  ) -> Effect<Base.Action> {
     let (removed, added) = self.stackMember.modify(&state) { $0.remount() }
     let cancellations = lifecycle.cancel(removed.map { self.path(for: $0, lifecycle) })
     let toStackAction = self.toStackAction
@@ -168,10 +196,11 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
         then: { toStackAction.embed(.popFrom(id: id)) }
       )
     }
-    return .merge([destinationEffects, baseEffects, cancellations] + dismissals)
+    return .merge(effects + [cancellations] + dismissals)
   }
 
-  private func path(
+  @usableFromInline
+  func path(
     for id: StackElementID,
     _ lifecycle: ChildLifecycle<Base.State, Base.Action>
   ) -> NavigationIDPath {
@@ -186,7 +215,8 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     lifecycle.reportMissingChild(self.problem(problem, action: action))
   }
 
-  private func problem(_ problem: String, action: Base.Action) -> String {
+  @usableFromInline
+  func problem(_ problem: String, action: Base.Action) -> String {
     """
     A "forEach" at "\(self.site.fileID):\(self.site.line)" \(problem):
 
@@ -202,6 +232,12 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
 }
 
 /// The ID under which a stack element waits to be dismissed.
+@usableFromInline
 struct StackDismissID: Hashable, Sendable {
-  let id: StackElementID
+  @usableFromInline let id: StackElementID
+
+  @usableFromInline
+  init(id: StackElementID) {
+    self.id = id
+  }
 }

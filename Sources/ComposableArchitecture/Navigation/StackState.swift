@@ -129,6 +129,7 @@ public struct StackState<Element> {
   }
 
   /// Whether `forEach` has seen the elements the stack holds now.
+  @usableFromInline
   var isMountedUpToDate: Bool {
     self._mounted == self._dictionary.keys
   }

@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import IssueReporting
+import OrderedCollections
 
 /// The action of one element of a collection feature: which element, and what it did.
 ///
@@ -133,6 +134,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     self.site = site
   }
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let lifecycle = ChildLifecycle<Parent.State, Parent.Action>(site: self.site)
     var elementEffects = Effect<Parent.Action>.none
@@ -154,7 +156,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     return .merge(elementEffects, elements.effects)
   }
 
-  private func missingElement(_ action: Parent.Action) -> String {
+  @usableFromInline
+  func missingElement(_ action: Parent.Action) -> String {
     """
     A "forEach" at "\(self.site.fileID):\(self.site.line)" received an action for a missing \
     element:
@@ -180,7 +183,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     """
   }
 
-  private func navigationID(for id: ID) -> NavigationID {
+  @usableFromInline
+  func navigationID(for id: ID) -> NavigationID {
     NavigationID(path: self.toElementsState, elementID: id)
   }
 }

@@ -94,6 +94,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     case casePath
   }
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let lifecycle = ChildLifecycle<Parent.State, Parent.Action>(site: self.site)
     let toChildAction = self.toChildAction
@@ -116,7 +117,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   /// Swift offers no in-place access to an enum's payload: the case is taken out, run, and put
   /// back.
-  private func withChild(
+  @inlinable
+  func withChild(
     _ state: inout Parent.State,
     _ body: (inout Child.State) -> Effect<Child.Action>
   ) -> Effect<Child.Action> {
@@ -125,7 +127,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return body(&childState)
   }
 
-  private func missingChild(_ action: Parent.Action, in state: Parent.State) -> String {
+  @usableFromInline
+  func missingChild(_ action: Parent.Action, in state: Parent.State) -> String {
     """
     An "ifCaseLet" at "\(self.site.fileID):\(self.site.line)" received a child action when \
     child state was set to a different case:
@@ -154,7 +157,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     """
   }
 
-  private func childNavigationID(_ state: Parent.State) -> NavigationID? {
+  @usableFromInline
+  func childNavigationID(_ state: Parent.State) -> NavigationID? {
     self.toChildState.extract(from: state).map { childState in
       switch self.childKind {
       case let .caseKeyPath(ids):

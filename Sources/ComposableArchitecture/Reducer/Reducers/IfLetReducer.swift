@@ -95,6 +95,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.childMember = StateMember(toChildState)
   }
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     let lifecycle = ChildLifecycle<Parent.State, Parent.Action>(site: self.site)
     var childEffects = Effect<Parent.Action>.none
@@ -122,14 +123,16 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return .merge(childEffects, parent.effects)
   }
 
-  private func withChild(
+  @inlinable
+  func withChild(
     _ state: inout Parent.State,
     _ body: (inout Child.State) -> Effect<Child.Action>
   ) -> Effect<Child.Action> {
     self.childMember.modify(&state) { body(&$0!) }
   }
 
-  private func missingChild(_ action: Parent.Action) -> String {
+  @usableFromInline
+  func missingChild(_ action: Parent.Action) -> String {
     """
     An "ifLet" at "\(self.site.fileID):\(self.site.line)" received a child action when child \
     state was "nil":
@@ -154,7 +157,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     """
   }
 
-  private func childNavigationID(_ state: Parent.State) -> NavigationID? {
+  @usableFromInline
+  func childNavigationID(_ state: Parent.State) -> NavigationID? {
     state[keyPath: self.toChildState].map { self.childIDs.id(of: $0) }
   }
 }
