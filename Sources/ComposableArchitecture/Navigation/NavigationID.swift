@@ -82,8 +82,8 @@ struct ErasedID: Hashable, @unchecked Sendable {
     // Only made from `Sendable` values, so holding the erased value across tasks is safe.
     case value(AnyHashable)
     case singleValue(ObjectIdentifier)
-    // The two kinds every store makes, held as they are: erasing them to `AnyHashable` costs
-    // more than the rest of making the ID.
+    // A root store's identity and the key path of a child reducer, held as they are: erasing
+    // them to `AnyHashable` costs more than the rest of making the ID.
     case unique(UniqueIdentity)
     case path(PathKind)
   }
@@ -102,6 +102,10 @@ struct ErasedID: Hashable, @unchecked Sendable {
   /// The ID of any other value. (A `PathKind` or `UniqueIdentity` is erased with the
   /// initializers above: IDs of one kind are held one way, or they would not be equal.)
   init<Value: Hashable & Sendable>(_ value: Value) {
+    assert(
+      !(value is PathKind) && !(value is UniqueIdentity),
+      "Erase a PathKind with ErasedID(path:) and a UniqueIdentity with ErasedID(unique:)"
+    )
     if MemoryLayout<Value>.size == 0 {
       self.storage = .singleValue(ObjectIdentifier(Value.self))
       return

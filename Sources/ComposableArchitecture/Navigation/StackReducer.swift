@@ -101,8 +101,9 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
   // generic code here would look up type metadata at each step.
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    guard case let .element(id, elementAction)? = self.toStackAction.extract(from: action) else {
-      return self.reduceStackAction(into: &state, action: action)
+    let stackAction = self.toStackAction.extract(from: action)
+    guard case let .element(id, elementAction)? = stackAction else {
+      return self.reduceStackAction(stackAction, into: &state, action: action)
     }
     let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
     let toStackState = self.toStackState
@@ -124,16 +125,20 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     return .merge(destinationEffects, baseEffects)
   }
 
-  /// Any other action: a push, a pop, or one of the base's own.
+  /// An action other than an element's: a push, a pop (`stackAction`), or one of the base's own
+  /// (`nil`).
   @usableFromInline
   func reduceStackAction(
-    into state: inout Base.State, action: Base.Action
+    _ stackAction: StackAction<Destination.State, Destination.Action>?,
+    into state: inout Base.State,
+    action: Base.Action
   ) -> Effect<Base.Action> {
     let lifecycle = ChildLifecycle<Base.State, Base.Action>(site: self.site)
     let baseEffects: Effect<Base.Action>
 
-    switch self.toStackAction.extract(from: action) {
+    switch stackAction {
     case .element?:
+      // `reduce` runs an element's action itself.
       return self.reduce(into: &state, action: action)
 
     case let .popFrom(id)?:

@@ -182,7 +182,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
     self.isSending = true
     var tasks: EffectTasks?
     if self.dependencies != nil {
-      // Unwrapped in place, not bound to a local: the task-local value is then the only copy.
+      // Unwrapped in place rather than bound to a local, which would be one more copy.
       DependencyValues.$_current.withValue(self.dependencies.unsafelyUnwrapped) {
         self.reduceBufferedActions(tasks: &tasks)
       }

@@ -268,7 +268,12 @@ extension RootCore {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)?,
     isolation: (any Actor)? = nil
   ) {
-    func make() -> (Root.State, Root, _StoreBody<Root.State, Root.Action>?, DependencyValues) {
+    // Made inside `withDependencies` even with nothing to prepare: besides binding the
+    // dependencies, it marks them as being read rather than set up, which a store made inside
+    // another `withDependencies`'s set-up closure would otherwise not be.
+    let (initialState, reducer, body, dependencies) = Dependencies.withDependencies(
+      prepareDependencies ?? { _ in }
+    ) {
       let initialState = initialState()
       let reducer = reducer()
       let bodies = StoreBodies()
@@ -276,14 +281,6 @@ extension RootCore {
         bodies.body(of: reducer) ?? reducer._storeBody() as? _StoreBody<Root.State, Root.Action>
       return (initialState, reducer, body, rootStoreDependencies(bodies: bodies))
     }
-    // With nothing to prepare, the current dependencies are the ones to make everything with:
-    // binding them again would change nothing.
-    let (initialState, reducer, body, dependencies) =
-      if let prepareDependencies {
-        Dependencies.withDependencies(prepareDependencies, operation: make)
-      } else {
-        make()
-      }
     self.init(
       initialState: initialState, reducer: reducer, body: body, dependencies: dependencies,
       isolation: isolation

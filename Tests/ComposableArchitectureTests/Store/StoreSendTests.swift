@@ -15,6 +15,17 @@ extension DependencyValues {
   }
 }
 
+/// A dependency with a test value only: read from a live context, it is reported as having no
+/// live implementation.
+private enum StoreSendTestOnlyKey: TestDependencyKey {
+  static let testValue = 7
+}
+
+func storeSendTestOnlyNumber() -> Int {
+  @Dependency(StoreSendTestOnlyKey.self) var number
+  return number
+}
+
 func storeSendCurrentNumber() -> Int {
   @Dependency(\.storeSendNumber) var number
   return number
@@ -242,6 +253,27 @@ struct StoreSendTests {
     }
     await store.send(.readDependencyInEffect).finish()
     #expect(store.withState(\.count) == 44)
+  }
+
+  @Test func aStoreMadeInsideADependencySetUpReadsItsDependenciesAsAnyStoreDoes() {
+    // `withDependencies` marks the dependencies as being set up while its first closure runs,
+    // which keeps reads there from reporting a missing live value. A store made there, with
+    // nothing of its own to prepare, still makes its state with the dependencies marked as read.
+    withKnownIssue {
+      withDependencies {
+        $0.context = .live
+      } operation: {
+        withDependencies { _ in
+          _ = Store(
+            initialState: StoreSendFeature.State(numberAtInit: storeSendTestOnlyNumber())
+          ) {
+            StoreSendFeature()
+          }
+        } operation: {}
+      }
+    } matching: { issue in
+      issue.description.contains("has no live implementation")
+    }
   }
 
   @Test func storeDependenciesDoNotLeakOutOfTheStore() {
