@@ -11,8 +11,9 @@ import IssueReporting
 
 /// Runs the root reducer.
 ///
-/// Sending an action appends it to a buffer; if the core is not already processing, it reduces
-/// buffered actions one by one, in order, in a pass that sets the store's dependencies once:
+/// Sending an action while the core is processing appends it to a buffer; otherwise the core
+/// reduces it, then the actions buffered meanwhile, one by one, in order, in a pass that sets the
+/// store's dependencies once:
 /// - actions from an effect's synchronous steps (``Effect/send(_:)``) join the buffer and are
 ///   processed in the same pass;
 /// - each operation of an effect starts as a main-actor task whose actions are sent back to the
@@ -69,10 +70,11 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var stateVersion: UInt = 0
   @usableFromInline @exclusivity(unchecked) var observers = CoreObservers()
-  /// `sendActions` as compiled for the concrete reducer, when the store was made where it is
-  /// known.
-  @usableFromInline @exclusivity(unchecked)
-  var specializedSend: ((Root.Action) -> Task<Void, Never>?)?
+  /// `sendActions` as compiled for the concrete reducer, when the core was made where it is known
+  /// (an inlinable caller), for sends to go through instead of the generic one, which looks up
+  /// generic type metadata at every step. It captures nothing, and as a constant it isn't
+  /// retained around each call.
+  @usableFromInline let specializedSend: ((RootCore, Root.Action) -> Task<Void, Never>?)?
   /// In-flight effect runs (tasks and subscriptions), cancelled when the core goes away.
   private let inFlightRuns = Locked<[Int: CancelToken]>([:])
   private var nextEffectID = 0
@@ -87,8 +89,10 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
     reducer: Root,
     body: _StoreBody<Root.State, Root.Action>? = nil,
     dependencies: DependencyValues? = nil,
-    isolation: (any Actor)? = nil
+    isolation: (any Actor)? = nil,
+    specializedSend: ((RootCore, Root.Action) -> Task<Void, Never>?)? = nil
   ) {
+    self.specializedSend = specializedSend
     self.committedState = initialState
     self.initialState = initialState
     self.reducer = reducer
@@ -106,16 +110,6 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
 
   private static func isMainActor(_ actor: any Actor) -> Bool {
     actor === MainActor.shared
-  }
-
-  /// Routes sends through a copy of the hot path specialized where the reducer's type is known
-  /// (an inlinable caller), instead of the generic one, which looks up generic type metadata at
-  /// every step.
-  @inlinable
-  func specializeSend() {
-    // Unowned without a check: the core holds the closure and only calls it from `send`, so
-    // the core is alive whenever the closure runs.
-    self.specializedSend = { [unowned(unsafe) self] action in self.sendActions(action) }
   }
 
   @usableFromInline
@@ -169,25 +163,27 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   @usableFromInline
   func send(_ action: Root.Action) -> Task<Void, Never>? {
     if let specializedSend = self.specializedSend {
-      return specializedSend(action)
+      return specializedSend(self, action)
     }
     return self.sendActions(action)
   }
 
   @inlinable
   func sendActions(_ action: Root.Action) -> Task<Void, Never>? {
-    self.bufferedActions.append(action)
-    guard !self.isSending else { return nil }
+    guard !self.isSending else {
+      self.bufferedActions.append(action)
+      return nil
+    }
 
     self.isSending = true
     var tasks: EffectTasks?
     if self.dependencies != nil {
       // Unwrapped in place rather than bound to a local, which would be one more copy.
       DependencyValues.$_current.withValue(self.dependencies.unsafelyUnwrapped) {
-        self.reduceBufferedActions(tasks: &tasks)
+        self.reduceActions(startingWith: action, tasks: &tasks)
       }
     } else {
-      self.reduceBufferedActions(tasks: &tasks)
+      self.reduceActions(startingWith: action, tasks: &tasks)
     }
     self.isSending = false
 
@@ -195,10 +191,15 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
     return tasks.awaitingAll(onMainActor: self.isolation == nil)
   }
 
-  /// Reduces the buffered actions, including those their effects send synchronously, one by one,
-  /// and starts their effects, committing the state and notifying observers after each pass.
+  /// Reduces `action`, then the actions buffered meanwhile (those its effects send
+  /// synchronously, and those observers send), one by one, and starts their effects, committing
+  /// the state and notifying observers after each pass.
+  ///
+  /// The first action is reduced without going through the buffer, which stays empty unless
+  /// something sends while the pass runs.
   @inlinable
-  func reduceBufferedActions(tasks: inout EffectTasks?) {
+  func reduceActions(startingWith action: Root.Action, tasks: inout EffectTasks?) {
+    var isFirstPass = true
     repeat {
       // The pass takes the state, leaving the initial state in its place, so that the reducer
       // changes it in place; a store read during a pass keeps the state from before each pass
@@ -216,29 +217,41 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
       // the pass commits.
       self.stateVersion &+= 1
       self.isReducing = true
+      if isFirstPass {
+        isFirstPass = false
+        self.reduce(action, into: &currentState, tasks: &tasks)
+      }
       var index = 0
       while index < self.bufferedActions.count {
         let action = self.bufferedActions[index]
         index += 1
-        let effect =
-          if let body = self.body {
-            body.reduce(&currentState, action)
-          } else {
-            self.reducer._reduce(into: &currentState, action: action)
-          }
-        if !effect.isNone {
-          self.start(effect, tasks: &tasks)
-        }
+        self.reduce(action, into: &currentState, tasks: &tasks)
       }
       self.isReducing = false
       self.committedState = consume currentState
       self.stateVersion &+= 1
-      self.clearProcessedActions()
+      if index > 0 {
+        self.clearProcessedActions()
+      }
       // Observers may send actions while being notified; those are processed in another pass.
       if !self.observers.isEmpty {
         self.notifyObservers()
       }
     } while !self.bufferedActions.isEmpty
+  }
+
+  /// Reduces one action of a pass and starts its effect.
+  @inlinable
+  func reduce(_ action: Root.Action, into state: inout Root.State, tasks: inout EffectTasks?) {
+    let effect =
+      if let body = self.body {
+        body.reduce(&state, action)
+      } else {
+        self.reducer._reduce(into: &state, action: action)
+      }
+    if !effect.isNone {
+      self.start(effect, tasks: &tasks)
+    }
   }
 
   /// Empties the action buffer, keeping its storage for the next pass. Releasing an action can

@@ -283,9 +283,8 @@ extension RootCore {
     }
     self.init(
       initialState: initialState, reducer: reducer, body: body, dependencies: dependencies,
-      isolation: isolation
+      isolation: isolation, specializedSend: { core, action in core.sendActions(action) }
     )
-    self.specializeSend()
   }
 }
 
