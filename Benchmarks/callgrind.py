@@ -29,6 +29,11 @@ The guard against silent regressions:
 `--check` compares every operation (not the baselines) with `Benchmarks/expected.json` and fails
 when one counts more than 3% above its expected figure, or more than 3% below it: a change that
 makes an operation cheaper lowers its expected count in the same commit (`--update`).
+
+`--check` also holds the counts to the aims they meet, in `Benchmarks/aims.json`: a ceiling
+(`"at most": 950`) or a multiple of another operation's count (`"at most": 1.2, "times":
+"ForEach.SendToOneRow.100"`). It fails when a counted operation misses one, even within 3% of
+its expected count. An aim is checked when this run counted its operations.
 """
 import argparse
 import json
@@ -39,6 +44,7 @@ import sys
 
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
 EXPECTED = os.path.join(PACKAGE, "expected.json")
+AIMS = os.path.join(PACKAGE, "aims.json")
 TOLERANCE = 0.03
 
 
@@ -116,8 +122,11 @@ def main():
         print("warning: some runs differ by more than 1%", file=sys.stderr)
     if args.update:
         update_expected(counts)
-    if args.check and not check_expected(counts):
-        sys.exit(1)
+    if args.check:
+        within_expected = check_expected(counts)
+        aims_met = check_aims(counts)
+        if not (within_expected and aims_met):
+            sys.exit(1)
 
 
 def load_expected():
@@ -163,6 +172,41 @@ def check_expected(counts):
     if not problems:
         print()
         print(f"All {len(counts)} operations within {TOLERANCE * 100:.0f}% of expected.json.")
+    return not problems
+
+
+def check_aims(counts, aims_path=AIMS):
+    """Holds the counts to the aims in aims.json; prints each and returns whether all were met."""
+    with open(aims_path, encoding="utf-8") as file:
+        aims = json.load(file)
+    problems = []
+    rows = []
+    for aim in aims:
+        name = aim["operation"]
+        other = aim.get("times")
+        if name not in counts or (other is not None and other not in counts):
+            continue
+        if other is None:
+            limit = aim["at most"]
+            shown = f"≤ {limit:,}"
+        else:
+            limit = aim["at most"] * counts[other]
+            shown = f"≤ {aim['at most']}× {other} ({limit:,.0f})"
+        met = counts[name] <= limit
+        rows.append(f"| {name} | {shown} | {counts[name]:,} | {'yes' if met else 'NO'} | {aim['why']} |")
+        if not met:
+            problems.append(f"{name}: {counts[name]:,} instructions misses its aim, {shown}: {aim['why']}")
+    if rows:
+        print()
+        print("| operation | aim | counted | met | why |")
+        print("| --- | --- | ---: | :---: | --- |")
+        for row in rows:
+            print(row)
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    if rows and not problems:
+        print()
+        print(f"All {len(rows)} aims this run could check are met.")
     return not problems
 
 
