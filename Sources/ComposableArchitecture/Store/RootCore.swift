@@ -43,9 +43,9 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
   // there first (`perform(_:)`, `EffectMailbox`).
   //
   // The hot path (`sendActions`) is inlinable, so that a store made in another module runs a
-  // copy specialized for its reducer (see `specializeSend()`); the stored properties it touches
-  // skip dynamic exclusivity checks: they are confined to one isolation, and no access to them
-  // spans a call out of the core.
+  // copy specialized for its reducer (`specializedSend`, which `Store` passes in); the stored
+  // properties it touches skip dynamic exclusivity checks: they are confined to one isolation,
+  // and no access to them spans a call out of the core.
 
   /// The committed state. While a pass runs, the pass holds the state and this holds what a read
   /// during the pass sees: the state the store was created with, or, once the store keeps it,
