@@ -214,7 +214,7 @@ def check_aims(counts, aims_path=AIMS):
         print(f"error: {problem}", file=sys.stderr)
     if rows and not problems:
         print()
-        print(f"All {len(rows)} aims this run could check are met.")
+        print(f"Every aim this run could check is met ({len(rows)}).")
     return not problems
 
 

@@ -231,7 +231,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
       self.committedState = consume currentState
       self.stateVersion &+= 1
       if index > 0 {
-        self.clearProcessedActions()
+        self.clearProcessedActions(index)
       }
       // Observers may send actions while being notified; those are processed in another pass.
       if !self.observers.isEmpty {
@@ -254,16 +254,23 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
     }
   }
 
-  /// Empties the action buffer, keeping its storage for the next pass. Releasing an action can
-  /// send another (an object in its payload that sends from its `deinit`), so the processed
-  /// actions are released out of the buffer, and such an action is buffered for the next pass.
+  /// Takes the first `count` actions, which the pass processed, out of the action buffer,
+  /// keeping its storage for the next pass. Releasing an action can send another (an object in
+  /// its payload that sends from its `deinit`), so the processed actions are released out of the
+  /// buffer, and such an action is buffered for the next pass. So is one sent after the pass's
+  /// last action ran (an object only the state from before the pass held, sending from its
+  /// `deinit` as the pass commits), ahead of those.
   @inlinable
-  func clearProcessedActions() {
+  func clearProcessedActions(_ count: Int) {
     var processed: [Root.Action] = []
     swap(&processed, &self.bufferedActions)
+    let unprocessed = processed.count > count ? Array(processed[count...]) : []
     processed.removeAll(keepingCapacity: true)
     if self.bufferedActions.isEmpty {
       self.bufferedActions = processed
+    }
+    if !unprocessed.isEmpty {
+      self.bufferedActions.insert(contentsOf: unprocessed, at: 0)
     }
   }
 

@@ -301,4 +301,87 @@ struct StoreSendTests {
     await clock.run(timeout: .seconds(30))
     #expect(store.withState(\.log) == ["waitThroughAction", "wait"])
   }
+
+  @Test func anActionSentAsAPassReleasesTheStateFromBeforeItIsReducedInTheNextPass() {
+    // Once a store keeps the state from before each pass (here, after a read during a pass),
+    // committing a pass releases that state, and an object only it held can send from its
+    // `deinit`. That action comes after the pass's own, which already ran, and must not be
+    // cleared with them.
+    let box = LateSendBox()
+    let store = Store(initialState: LateSendFeature.State()) {
+      LateSendFeature(box: box)
+    }
+    box.store = store
+    // Not in the initial state, which the store keeps, so that only the state holds it.
+    store.send(.makeSender)
+    withKnownIssue {
+      store.send(.readStore)
+    } matching: { issue in
+      issue.description.contains("A store's state was read while the store was running")
+    }
+    withKnownIssue {
+      store.send(.dropSender)
+    } matching: { issue in
+      issue.description.contains("while it was still processing another")
+    }
+    #expect(
+      store.withState(\.log) == ["makeSender", "readStore", "dropSender", "step", "released"]
+    )
+  }
+}
+
+/// Holds the store `LateSendFeature` runs in, for its reducer to read and its sender to send to.
+private final class LateSendBox: @unchecked Sendable {
+  @MainActor weak var store: StoreOf<LateSendFeature>?
+}
+
+/// Sends `.released` to the store from its `deinit`.
+private final class LateSender: @unchecked Sendable {
+  let box: LateSendBox
+  init(box: LateSendBox) { self.box = box }
+  deinit {
+    let box = self.box
+    MainActor.assumeIsolated { _ = box.store?.send(.released) }
+  }
+}
+
+@Reducer
+private struct LateSendFeature {
+  struct State {
+    var sender: LateSender?
+    var log: [String] = []
+  }
+  enum Action {
+    case makeSender
+    case readStore
+    case dropSender
+    case step
+    case released
+  }
+  let box: LateSendBox
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .makeSender:
+        state.log.append("makeSender")
+        state.sender = LateSender(box: self.box)
+        return .none
+      case .readStore:
+        state.log.append("readStore")
+        _ = MainActor.assumeIsolated { self.box.store?.withState(\.log) }
+        return .none
+      case .dropSender:
+        state.log.append("dropSender")
+        state.sender = nil
+        return .send(.step)
+      case .step:
+        state.log.append("step")
+        return .none
+      case .released:
+        state.log.append("released")
+        return .none
+      }
+    }
+  }
 }
