@@ -192,6 +192,7 @@ struct ViewStoreTests {
     await eventually { viewStore.isLoading }
     #expect(viewStore.isLoading)
     #expect(!finished.value)
+    #expect(await eventuallySleeping(on: clock))
     await clock.advance(by: .milliseconds(10))
     await task.value
     #expect(finished.value)

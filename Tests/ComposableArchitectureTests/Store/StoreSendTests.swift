@@ -179,6 +179,7 @@ struct StoreSendTests {
     let clock = TestClock()
     let store = Store(initialState: StoreSendFeature.State()) { StoreSendFeature(clock: clock) }
     let task = store.send(.wait)
+    #expect(await eventuallySleeping(on: clock))
     await clock.advance(by: .seconds(1))
     await task.finish()
     #expect(store.withState(\.log) == ["wait", "waited"])
