@@ -59,6 +59,12 @@ final class EffectMailbox<Action>: Sendable {
     }
   }
 
+  /// Whether letters wait for the core. The core takes them all at once and handles them before
+  /// it gives up its actor, so on that actor an empty mailbox means all were handled.
+  var hasLetters: Bool {
+    self.letters.withLock { !$0.isEmpty }
+  }
+
   /// The letters left, in the order they were left, taken out of the mailbox. (All at once, so
   /// that a burst of letters costs no more than its length.)
   func takeAll() -> [Letter] {

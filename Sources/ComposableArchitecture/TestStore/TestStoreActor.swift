@@ -87,16 +87,14 @@ public final class TestStoreActor<State: Equatable, Action> {
       initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
       sharedChangeTracker: sharedChangeTracker
     )
-    let store = StoreActor(
-      core: UncheckedSendable(
-        RootCore(initialState: reducer.state, reducer: reducer, isolation: isolation)),
-      isolation: isolation
-    )
+    let rootCore = RootCore(initialState: reducer.state, reducer: reducer, isolation: isolation)
+    let store = StoreActor(core: UncheckedSendable(rootCore), isolation: isolation)
     self.store = store
     self.core = TestStoreCore(
       reducer: reducer, sharedChangeTracker: sharedChangeTracker,
       fileID: fileID, filePath: filePath, line: line, column: column,
-      sendToStore: { store.sendOnActor($0).rawValue }
+      sendToStore: { store.sendOnActor($0).rawValue },
+      hasActionsInTransit: { rootCore.hasMailInTransit }
     )
   }
 

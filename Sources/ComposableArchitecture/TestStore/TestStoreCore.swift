@@ -17,6 +17,9 @@ final class TestStoreCore<State: Equatable, Action> {
   let sharedChangeTracker: SharedChangeTracker
   /// Sends an action to the store the test drives; returns the task of the effects it started.
   private let sendToStore: (TestReducer<State, Action>.TestAction) -> Task<Void, Never>?
+  /// Whether something an effect sent is still on its way to the store (see
+  /// `RootCore.hasMailInTransit`).
+  private let hasActionsInTransit: () -> Bool
   let fileID: StaticString
   let filePath: StaticString
   var line: UInt
@@ -29,7 +32,8 @@ final class TestStoreCore<State: Equatable, Action> {
     reducer: TestReducer<State, Action>,
     sharedChangeTracker: SharedChangeTracker,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
-    sendToStore: @escaping (TestReducer<State, Action>.TestAction) -> Task<Void, Never>?
+    sendToStore: @escaping (TestReducer<State, Action>.TestAction) -> Task<Void, Never>?,
+    hasActionsInTransit: @escaping () -> Bool = { false }
   ) {
     self.reducer = reducer
     self.sharedChangeTracker = sharedChangeTracker
@@ -38,6 +42,13 @@ final class TestStoreCore<State: Equatable, Action> {
     self.line = line
     self.column = column
     self.sendToStore = sendToStore
+    self.hasActionsInTransit = hasActionsInTransit
+  }
+
+  /// Whether an effect is running, or what one sent before it ended has yet to reach the store:
+  /// either can still send the store an action.
+  var effectsMaySendMore: Bool {
+    !self.reducer.inFlightEffects.value.isEmpty || self.hasActionsInTransit()
   }
 
   /// The reducer under test, wrapped to record what the test must assert, with the test's
@@ -502,7 +513,7 @@ extension TestStoreCore {
     else {
       let expected = self.exhaustivity == .on ? description : "a matching action"
       let problem =
-        self.reducer.inFlightEffects.value.isEmpty
+        !self.effectsMaySendMore
         ? """
         Expected to receive \(expected), but none arrived, and no effect is running that could \
         send it. Was the effect that sends it cancelled, or did it never start?
@@ -614,7 +625,7 @@ extension TestStoreCore {
     let deadline = clock.now.advanced(by: duration)
     while !isReady(self) {
       guard clock.now < deadline, !Task.isCancelled else { return false }
-      if whileEffectsRun, self.reducer.inFlightEffects.value.isEmpty {
+      if whileEffectsRun, !self.effectsMaySendMore {
         // What effects scheduled before they ended gets its turn first: a presented feature's
         // dismissal action is sent from a task of its own, which no effect tracks.
         await Task.megaYield()
@@ -639,7 +650,7 @@ extension TestStoreCore {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: duration)
     await Task.megaYield()
-    while !self.reducer.inFlightEffects.value.isEmpty {
+    while self.effectsMaySendMore {
       guard clock.now < deadline, !Task.isCancelled else {
         reportIssue(
           """

@@ -63,6 +63,59 @@ private struct Meter {
   }
 }
 
+/// Runs its actor's background-priority work a tenth of a second late, as a busy machine can:
+/// what an effect of that priority sends reaches the actor well after the effect has ended.
+private final class LaggingExecutor: SerialExecutor {
+  private let queue = DispatchQueue(label: "LaggingExecutor")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let lag: Double = job.priority.rawValue <= TaskPriority.background.rawValue ? 0.1 : 0
+    let job = UnownedJob(job)
+    self.queue.asyncAfter(deadline: .now() + lag) {
+      job.runSynchronously(on: self.asUnownedSerialExecutor())
+    }
+  }
+}
+
+@globalActor
+private actor Lagging {
+  static let shared = Lagging()
+  private static let executor = LaggingExecutor()
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    Self.executor.asUnownedSerialExecutor()
+  }
+}
+
+/// A feature whose one effect waits a second, then sends its answer as its last step.
+@Reducer
+private struct Relay {
+  struct State: Equatable {
+    var answer: Int?
+  }
+
+  enum Action: Equatable {
+    case ask
+    case answered(Int)
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .ask:
+        return .run(priority: .background) { send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.answered(42))
+        }
+      case let .answered(answer):
+        state.answer = answer
+        return .none
+      }
+    }
+  }
+}
+
 @Suite struct TestStoreActorTests {
   @Bench
   @Test func aSentActionsChangeIsAssertedOnTheStoresActor() async {
@@ -83,6 +136,43 @@ private struct Meter {
     await store.send(.measureTwice)
     await store.receive({ $0 == .measured(1) }) { $0.note = "measured 1" }
     await store.receive(\.measured) { $0.note = "measured 2" }
+  }
+
+  // `Send` is main-actor isolated, so what an effect sends to a store on another actor is still
+  // on its way there for a moment after the effect has ended.
+  @Lagging
+  @Test func anActionStillOnItsWayWhenItsEffectEndedIsReceived() async {
+    let clock = TestClock()
+    let store = TestStoreActor(initialState: Relay.State()) {
+      Relay()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.ask)
+    #expect(await eventuallySleeping(on: clock))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.answered(42)) { $0.answer = 42 }
+  }
+
+  @Lagging
+  @Test func finishWaitsForAnActionStillOnItsWayWhenItsEffectEnded() async {
+    let clock = TestClock()
+    let store = TestStoreActor(initialState: Relay.State()) {
+      Relay()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.ask)
+    // The clock moves on while `finish` waits.
+    async let advanced: Bool = {
+      guard await eventuallySleeping(on: clock) else { return false }
+      await clock.advance(by: .seconds(1))
+      return true
+    }()
+    await store.finish()
+    #expect(await advanced)
+    // Already here: no waiting for it.
+    await store.receive(.answered(42), timeout: .zero) { $0.answer = 42 }
   }
 
   @Bench
