@@ -472,7 +472,6 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
     work(self)
   }
 
-  /// Processes what effects left in the mailbox, in the order they left it.
   /// Whether an effect has sent something that hasn't reached the core's actor yet: `Send` is
   /// main-actor isolated, so what an effect sends to a core off the main actor is still on its
   /// way for a moment after the effect ends. Read on the core's actor.
@@ -480,6 +479,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
     self.mailbox?.hasLetters ?? false
   }
 
+  /// Processes what effects left in the mailbox, in the order they left it.
   func processMail() {
     guard let mailbox = self.mailbox else { return }
     // Letters left while these are processed are taken in the next round.

@@ -141,13 +141,20 @@ private struct Relay {
   // `Send` is main-actor isolated, so what an effect sends to a store on another actor is still
   // on its way there for a moment after the effect has ended.
   @Lagging
-  @Test func anActionStillOnItsWayWhenItsEffectEndedIsReceived() async {
-    let clock = TestClock()
-    let store = TestStoreActor(initialState: Relay.State()) {
+  private func relayStore(
+    on clock: TestClock<Duration>
+  ) -> TestStoreActor<Relay.State, Relay.Action> {
+    TestStoreActor(initialState: Relay.State()) {
       Relay()
     } withDependencies: {
       $0.continuousClock = clock
     }
+  }
+
+  @Lagging
+  @Test func anActionStillOnItsWayWhenItsEffectEndedIsReceived() async {
+    let clock = TestClock()
+    let store = relayStore(on: clock)
     await store.send(.ask)
     #expect(await eventuallySleeping(on: clock))
     await clock.advance(by: .seconds(1))
@@ -157,11 +164,7 @@ private struct Relay {
   @Lagging
   @Test func finishWaitsForAnActionStillOnItsWayWhenItsEffectEnded() async {
     let clock = TestClock()
-    let store = TestStoreActor(initialState: Relay.State()) {
-      Relay()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = relayStore(on: clock)
     await store.send(.ask)
     // The clock moves on while `finish` waits.
     async let advanced: Bool = {
