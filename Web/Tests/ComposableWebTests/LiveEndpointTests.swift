@@ -52,19 +52,32 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
 
 @MainActor
 @Suite struct LiveEndpointTests {
-  static let visit = LiveFeature(
-    path: "visit", title: "Visit", summary: "Where a page came from.",
-    makeStore: { request in
-      LiveStore(initialState: Visit.State(label: request.query("label") ?? "nowhere")) { Visit() }
-    },
-    appearAction: { .appeared },
-    view: visitView)
+  static let visit = visit()
+
+  /// The visit page; `loaded` is called as its store marks it loaded.
+  static func visit(loaded: @escaping @Sendable () -> Void = {}) -> LiveFeature {
+    LiveFeature(
+      path: "visit", title: "Visit", summary: "Where a page came from.",
+      makeStore: { request in
+        LiveStore(initialState: Visit.State(label: request.query("label") ?? "nowhere")) {
+          Visit()
+          Reduce { _, action in
+            if action == .loaded { loaded() }
+            return .none
+          }
+        }
+      },
+      appearAction: { .appeared },
+      view: visitView)
+  }
 
   static let secret = String(repeating: "ab", count: 16)
 
-  func makeEndpoint(mountPath: String = "", logger: Logger = Logger(label: "test")) -> LiveEndpoint {
+  func makeEndpoint(
+    _ visit: LiveFeature = Self.visit, mountPath: String = "", logger: Logger = Logger(label: "test")
+  ) -> LiveEndpoint {
     LiveEndpoint(
-      title: "Tests", features: [Self.visit], mountPath: mountPath,
+      title: "Tests", features: [visit], mountPath: mountPath,
       hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
       logger: logger)
   }
@@ -180,12 +193,14 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
   }
 
   @Test func whatChangedBeforeTheSocketConnectedIsSentAsAPatch() async throws {
-    let endpoint = makeEndpoint()
+    let loaded = LockIsolated(false)
+    let endpoint = makeEndpoint(Self.visit(loaded: { loaded.setValue(true) }))
     let page = try #require(await endpoint.respond(to: pageRequest())).body
     #expect(page.contains("<p>loading</p>"))
     let id = try sessionID(in: page)
-    // Let the appear action's effect run; its change waits for the page.
-    try await Task.sleep(for: .milliseconds(50))
+    // The appear action's effect changes the page before its socket connects.
+    try await waitUntil(seconds: 30) { loaded.value }
+    #expect(loaded.value)
     let (attachment, messages) = try await attach(endpoint, socketRequest(session: id))
     #expect(messages.value.count == 2)
     #expect(messages.value.last?.contains(#""type":"patch""#) == true)
