@@ -21,6 +21,32 @@ let package = Package(
     .library(
       name: "ComposableArchitectureTestSupport", targets: ["ComposableArchitectureTestSupport"]
     ),
+    // ComposableWeb: TCA features served live to browsers. Each needs a trait (below); without
+    // it the module is empty and its server packages are not resolved.
+    .library(name: "ComposableWeb", targets: ["ComposableWeb"]),
+    .library(name: "ComposableWebTesting", targets: ["ComposableWebTesting"]),
+    .library(name: "ComposableWebHummingbird", targets: ["ComposableWebHummingbird"]),
+    .library(name: "ComposableWebVapor", targets: ["ComposableWebVapor"]),
+  ],
+  // All off by default: a user of the library alone resolves no server package.
+  traits: [
+    .trait(
+      name: "Web",
+      description: """
+        ComposableWeb's engine and ComposableWebTesting's page tests, without an HTTP server \
+        (SwiftNIO's core, swift-log).
+        """
+    ),
+    .trait(
+      name: "Hummingbird",
+      description: "ComposableWebHummingbird: pages served by Hummingbird 2. Enables Web.",
+      enabledTraits: ["Web"]
+    ),
+    .trait(
+      name: "Vapor",
+      description: "ComposableWebVapor: pages served by Vapor 4. Enables Web.",
+      enabledTraits: ["Web"]
+    ),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -36,6 +62,14 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    // The web framework's server packages, resolved only where a trait needs them.
+    .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
   ],
   targets: [
     .target(
@@ -101,6 +135,72 @@ let package = Package(
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
       ]
     ),
+    // MARK: ComposableWeb (each file compiles only under its trait: see `traits`)
+
+    // The engine: views, sessions, pages, limits. It knows no HTTP server.
+    .target(
+      name: "ComposableWeb",
+      dependencies: [
+        "ComposableArchitecture",
+        "Sharing",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Web"])),
+        // Sessions run on their connection's event loop (`SessionActor`).
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Web"])),
+      ],
+      // The page script, unit-tested under Node by `node --test Web/ScriptTests`.
+      resources: [.copy("Resources/ocaf.js")]
+    ),
+    // Page tests without a browser (`LivePage`), in the spirit of Phoenix's LiveViewTest. It
+    // links what reports failures to Swift Testing and XCTest, so that a test target that
+    // depends on it alone cannot pass a failing expectation.
+    .target(
+      name: "ComposableWebTesting",
+      dependencies: [
+        "ComposableArchitecture",
+        "ComposableArchitectureTestSupport",
+        "ComposableWeb",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Web"])),
+      ]
+    ),
+    // Serving the engine's pages with Hummingbird.
+    .target(
+      name: "ComposableWebHummingbird",
+      dependencies: [
+        "ComposableWeb",
+        "Sharing",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(
+          name: "HummingbirdWebSocket", package: "hummingbird-websocket",
+          condition: .when(traits: ["Hummingbird"])
+        ),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+        .product(
+          name: "ServiceLifecycle", package: "swift-service-lifecycle",
+          condition: .when(traits: ["Hummingbird"])
+        ),
+        .product(
+          name: "UnixSignals", package: "swift-service-lifecycle",
+          condition: .when(traits: ["Hummingbird"])
+        ),
+      ]
+    ),
+    // Mounting an endpoint's pages and socket on a Vapor app's routes.
+    .target(
+      name: "ComposableWebVapor",
+      dependencies: [
+        "ComposableWeb",
+        .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+      ]
+    ),
+
+    // MARK: Tests
+
     // Linked into the test binary only: caps how many tests Swift Testing runs at once (see the
     // C file for why).
     .target(name: "TestRunSettings", path: "Tests/TestRunSettings"),
@@ -125,6 +225,47 @@ let package = Package(
           condition: .when(platforms: [.linux, .android, .windows, .wasi])
         ),
         .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    // What a user writes every day, compiled with deprecation warnings as errors.
+    .testTarget(
+      name: "DeprecationFreeTests",
+      dependencies: [
+        "ComposableArchitecture",
+        "ComposableArchitectureTestSupport",
+        "ComposableWeb",
+        "TestRunSettings",
+      ],
+      swiftSettings: [.unsafeFlags(["-Werror", "DeprecatedDeclaration"])]
+    ),
+    // The web framework's tests, with the Hummingbird trait (they serve pages with it).
+    .testTarget(
+      name: "ComposableWebTests",
+      dependencies: [
+        "ComposableArchitecture",
+        "ComposableArchitectureTestSupport",
+        "ComposableWeb",
+        "ComposableWebHummingbird",
+        "ComposableWebTesting",
+        "TestRunSettings",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(
+          name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])
+        ),
+        .product(
+          name: "HummingbirdWSClient", package: "hummingbird-websocket",
+          condition: .when(traits: ["Hummingbird"])
+        ),
+        .product(
+          name: "HummingbirdWSTesting", package: "hummingbird-websocket",
+          condition: .when(traits: ["Hummingbird"])
+        ),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
       ]
     ),
   ],

@@ -16,10 +16,9 @@ let package = Package(
     .macOS(.v14)
   ],
   dependencies: [
-    .package(name: "open-composable-architecture", path: ".."),
-    // The web front end and its case studies, for `WebInstructionCounts` alone.
-    .package(name: "Web", path: "../Web"),
-    .package(name: "Examples", path: "../Examples"),
+    // The web engine, and the demos' case studies, for `WebInstructionCounts` alone.
+    .package(name: "open-composable-architecture", path: "..", traits: ["Web"]),
+    .package(name: "Demos", path: "../Demos"),
     .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
   ],
@@ -56,10 +55,10 @@ let package = Package(
       name: "WebInstructionCounts",
       dependencies: [
         "CallgrindMarkers",
-        .product(name: "CaseStudies", package: "Web"),
-        .product(name: "CaseStudyFeatures", package: "Examples"),
+        .product(name: "CaseStudies", package: "Demos"),
+        .product(name: "CaseStudyFeatures", package: "Demos"),
         .product(name: "ComposableArchitecture", package: "open-composable-architecture"),
-        .product(name: "ComposableWeb", package: "Web"),
+        .product(name: "ComposableWeb", package: "open-composable-architecture"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

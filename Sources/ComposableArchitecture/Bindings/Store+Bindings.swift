@@ -9,9 +9,12 @@ extension Store where State: ObservableState, Action: BindableAction, Action.Sta
   /// ```
   ///
   /// A write that no reducer applies is reported: add `BindingReducer()` to the feature's `body`.
+  @_disfavoredOverload
   public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
+    // Disfavored so that a read takes the read-only subscript: this one's key path names the
+    // property's setter, which for a `@Shared` property is deprecated (and warns at every read).
     get { self.state[keyPath: keyPath] }
     set {
       self.sendBinding(keyPath, newValue) { Action.binding($0) }
@@ -32,9 +35,12 @@ where
   /// ```swift
   /// store.displayName = "Blob"
   /// ```
+  @_disfavoredOverload
   public subscript<Value: Equatable & Sendable>(
     dynamicMember keyPath: WritableKeyPath<State, Value>
   ) -> Value {
+    // Disfavored so that a read takes the read-only subscript: this one's key path names the
+    // property's setter, which for a `@Shared` property is deprecated (and warns at every read).
     get { self.state[keyPath: keyPath] }
     set {
       self.sendBinding(keyPath, newValue) { Action.view(.binding($0)) }

@@ -1,0 +1,336 @@
+#if Web
+import ComposableArchitecture
+import Logging
+
+/// Renders a session's components to HTML and keeps what the next render compares with: which
+/// components are mounted, by which render (generation), with which children and handler ids.
+/// It knows nothing of sockets or messages: the session asks it for a whole page or for the
+/// contents of the components that changed, and sends what it gets.
+///
+/// A component's render is observed (by the ``ChangeTracker``): a change to what it read marks
+/// that component, at that generation, as changed. Rendering a component again keeps the
+/// children it placed before whose store is the same and whose state did not change: the HTML
+/// holds only a placeholder naming them, and the page keeps their nodes.
+///
+/// ```swift
+/// let renderer = ComponentRenderer(changes: tracker, handlers: HandlerTable(grace: .seconds(5)),
+///                                  logger: logger, logName: "#1")
+/// var html: [UInt8] = []
+/// renderer.render(componentID: "c", component: root, into: &html)
+/// ```
+final class ComponentRenderer {
+  private struct Mounted {
+    var component: Component
+    var generation: Int
+    var handlerIDs: [String] = []
+    var childIDs: [String] = []
+    /// The length of its last render in UTF-8 bytes, to reserve room for the next one.
+    var renderedLength = 0
+  }
+
+  /// What the render of one component keeps track of.
+  struct Context {
+    let componentID: String
+    let previousChildren: Set<String>
+    let dirty: Set<String>
+    var childIndex = 0
+    var placed: Set<String> = []
+    var handlerIDs: [String] = []
+    var childIDs: [String] = []
+    /// Inside a `fieldset` rendered `disabled`: its controls get no handler ids.
+    var isInsideDisabledFieldset = false
+    /// How many forms with a submit handler it wrote (their keys' positions).
+    var formCount = 0
+    /// How many buttons outside a form it gave a form of their own (their keys' positions).
+    var buttonFormCount = 0
+    /// Inside a form with a submit handler (perhaps one of a parent component).
+    var isInForm = false
+  }
+
+  /// The handler ids the rendered page may send.
+  var handlers: HandlerTable
+  /// The nonce of the page's Content-Security-Policy for inline styles, if it has one: every
+  /// `style` element carries it, so that the browser applies it.
+  var styleNonce: String?
+  /// The page's forms as written (see ``PageForms``).
+  var forms = PageForms(sessionID: nil)
+  /// How many `form` elements, with a submit handler or without, are being written: a button
+  /// outside all of them posts a form of its own.
+  private var openFormElements = 0
+  /// How many times a component's contents were rendered (a full render counts each component
+  /// it renders; a kept child counts nothing).
+  private(set) var componentRenders = 0
+
+  private let changes: ChangeTracker
+  private let logger: Logger
+  private let logName: String
+  private var mounted: [String: Mounted] = [:]
+  private var nextGeneration = 0
+
+  init(changes: ChangeTracker, handlers: HandlerTable, logger: Logger, logName: String) {
+    self.changes = changes
+    self.handlers = handlers
+    self.logger = logger
+    self.logName = logName
+  }
+
+  /// The generation of the mounted component `id`, if it is mounted.
+  func generation(of id: String) -> Int? {
+    mounted[id]?.generation
+  }
+
+  /// The component mounted as `id` by the render `generation`, if that render is current.
+  func component(_ id: String, generation: Int) -> Component? {
+    guard let current = mounted[id], current.generation == generation else { return nil }
+    return current.component
+  }
+
+  /// Renders a component whole, wrapped in the element that names it.
+  func render(
+    componentID: String, component: Component, dirty: Set<String> = [], into output: inout [UInt8]
+  ) {
+    HTMLWriter.append("<div data-ocaf-component=\"", to: &output)
+    HTMLWriter.escapeAttribute(componentID, into: &output)
+    HTMLWriter.append("\">", to: &output)
+    renderContents(componentID: componentID, component: component, dirty: dirty, into: &output)
+    HTMLWriter.append("</div>", to: &output)
+  }
+
+  /// Renders a component's contents. Children that were mounted by its previous render, whose
+  /// store is the same and whose state did not change, are kept as they are: the page keeps
+  /// their nodes, and the HTML holds only a placeholder naming them.
+  func renderContents(
+    componentID: String, component: Component, dirty: Set<String>, into output: inout [UInt8]
+  ) {
+    componentRenders += 1
+    let previous = mounted.removeValue(forKey: componentID)
+    if let previous { handlers.retire(previous.handlerIDs) }
+    nextGeneration += 1
+    let generation = nextGeneration
+    // Registered before its children render, so that they can tell it is mounted.
+    mounted[componentID] = Mounted(component: component, generation: generation)
+    let body = changes.observe(id: componentID, generation: generation) { component.body() }
+    var context = Context(
+      componentID: componentID, previousChildren: Set(previous?.childIDs ?? []), dirty: dirty)
+    context.isInForm = forms.isInForm
+    let start = output.count
+    if let previous { output.reserveCapacity(start + previous.renderedLength) }
+    body.write(in: self, context: &context, into: &output)
+    mounted[componentID]?.renderedLength = output.count - start
+    mounted[componentID]?.handlerIDs = context.handlerIDs
+    mounted[componentID]?.childIDs = context.childIDs
+    for childID in context.previousChildren.subtracting(context.placed) { unmount(childID) }
+  }
+
+  /// Writes a component's nodes, issuing an id for each of their handlers.
+  func write<State, Action>(
+    _ node: Node<Action>, sendingTo store: LiveStore<State, Action>, context: inout Context,
+    into output: inout [UInt8]
+  ) {
+    switch node {
+    case let .element(element):
+      HTMLWriter.openTagStart(element.tag, into: &output)
+      var isDisabled = false
+      for (name, value) in element.attributes {
+        HTMLWriter.attribute(name, value, into: &output)
+        if Self.isDisabledAttribute(name) { isDisabled = true }
+      }
+      var formKey: String?
+      var buttonFormKey: String?
+      // A disabled control sends nothing, so it gets no handler id a forged message could use.
+      if !isDisabled && !context.isInsideDisabledFieldset {
+        for (event, handler) in element.events {
+          let handlerID = handlers.issue(
+            BoundHandler(handler, sendingTo: store), componentID: context.componentID,
+            isSingleUse: HandlerTable.isSingleUse(event: event))
+          context.handlerIDs.append(handlerID)
+          HTMLWriter.eventAttribute(event, handlerID, into: &output)
+          if context.isInForm || event == "submit",
+            let key = writeForForms(
+              event: event, handlerID: handlerID, of: element, context: &context, into: &output)
+          {
+            formKey = key
+          }
+          if event == "click", openFormElements == 0 {
+            buttonFormKey = writeForButton(
+              handlerID: handlerID, of: element, context: &context, into: &output)
+          }
+        }
+      }
+      let isFormElement = element.tag.utf8.elementsEqual("form".utf8)
+      if isFormElement { openFormElements += 1 }
+      if let styleNonce, element.tag.utf8.elementsEqual("style".utf8) {
+        HTMLWriter.attribute("nonce", styleNonce, into: &output)
+      }
+      output.append(UInt8(ascii: ">"))
+      if let formKey { writeHiddenFields(formKey: formKey, into: &output) }
+      let wasInsideDisabledFieldset = context.isInsideDisabledFieldset
+      let wasInForm = context.isInForm
+      if formKey != nil { context.isInForm = true }
+      if isDisabled && element.tag.utf8.elementsEqual("fieldset".utf8) {
+        context.isInsideDisabledFieldset = true
+      }
+      let isRawText = HTMLWriter.isRawTextElement(element.tag)
+      for child in element.children {
+        if isRawText, case let .text(text) = child {
+          HTMLWriter.writeRawText(text, into: &output)
+        } else {
+          write(child, sendingTo: store, context: &context, into: &output)
+        }
+      }
+      context.isInsideDisabledFieldset = wasInsideDisabledFieldset
+      context.isInForm = wasInForm
+      if isFormElement { openFormElements -= 1 }
+      if let formKey, !forms.closeForm() {
+        logger.warning(
+          "Two forms share a key; a browser without JavaScript can post only the first",
+          metadata: ["session": "\(logName)", "form": LogText.escaped(formKey)])
+      }
+      HTMLWriter.closeTag(element.tag, into: &output)
+      if let buttonFormKey { writeButtonForm(key: buttonFormKey, into: &output) }
+    case let .text(text):
+      HTMLWriter.escapeText(text, into: &output)
+    case let .fragment(nodes):
+      for child in nodes { write(child, sendingTo: store, context: &context, into: &output) }
+    case let .component(child):
+      let childID = context.componentID + "." + (child.key ?? String(context.childIndex))
+      context.childIndex += 1
+      guard context.placed.insert(childID).inserted else {
+        logger.warning(
+          "Two components share a key; the later one is left out",
+          metadata: ["session": "\(logName)", "component": LogText.escaped(childID)])
+        return
+      }
+      context.childIDs.append(childID)
+      if context.previousChildren.contains(childID), let existing = mounted[childID],
+        let identity = child.identity, existing.component.identity == identity,
+        !context.dirty.contains(childID)
+      {
+        mounted[childID]?.component = child
+        HTMLWriter.append("<div data-ocaf-component=\"", to: &output)
+        HTMLWriter.escapeAttribute(childID, into: &output)
+        HTMLWriter.append("\" data-ocaf-keep=\"\"></div>", to: &output)
+      } else {
+        render(componentID: childID, component: child, dirty: context.dirty, into: &output)
+      }
+    }
+  }
+
+  // MARK: Forms without JavaScript
+
+  /// What makes a form work without JavaScript, written after the handler `handlerID` of
+  /// `event`: a form with a submit handler posts (`method="post"`), a bound field in it gets a
+  /// name if it has none, and a button that would submit it says which it is. Returns the key
+  /// of a form this starts.
+  private func writeForForms<Action>(
+    event: String, handlerID: String, of element: HTMLElement<Action>, context: inout Context,
+    into output: inout [UInt8]
+  ) -> String? {
+    if event == "submit", element.tag == "form" {
+      if Self.attribute("method", of: element) == nil {
+        HTMLWriter.attribute("method", "post", into: &output)
+      }
+      let key =
+        Self.attribute("id", of: element)
+        ?? context.componentID + "-form-" + String(context.formCount)
+      context.formCount += 1
+      forms.openForm(key: key, submitHandlerID: handlerID)
+      return key
+    }
+    guard forms.isInForm else { return nil }
+    switch event {
+    case "input", "change":
+      let isCheckbox =
+        element.tag == "input" && Self.attribute("type", of: element)?.lowercased() == "checkbox"
+      if let name = forms.addField(
+        named: Self.attribute("name", of: element), handlerID: handlerID, isCheckbox: isCheckbox)
+      {
+        HTMLWriter.attribute("name", name, into: &output)
+      }
+    case "click":
+      // A button submits its form unless it says otherwise; one with a name of its own posts
+      // that, and is left alone.
+      guard element.tag == "button",
+        (Self.attribute("type", of: element)?.lowercased() ?? "submit") == "submit",
+        Self.attribute("name", of: element) == nil,
+        let position = forms.addButton(handlerID: handlerID)
+      else { return nil }
+      HTMLWriter.attribute("name", PageForms.buttonField, into: &output)
+      HTMLWriter.attribute("value", String(position), into: &output)
+    default:
+      break
+    }
+    return nil
+  }
+
+  /// What makes a button outside every form work without JavaScript, written after its click
+  /// handler `handlerID`: the button gets a form of its own, keyed by its component and
+  /// position, whose submission is its click. A render made for an HTTP response names that
+  /// form in the button's `form` attribute and writes it after the button (see
+  /// ``writeButtonForm(key:into:)``); a render for the socket only records it, since a page
+  /// with JavaScript sends the click itself. Returns the form's key when it is to be written.
+  ///
+  /// A button that names a form, or whose type says it submits none, is left alone.
+  private func writeForButton<Action>(
+    handlerID: String, of element: HTMLElement<Action>, context: inout Context,
+    into output: inout [UInt8]
+  ) -> String? {
+    guard element.tag == "button",
+      (Self.attribute("type", of: element)?.lowercased() ?? "submit") == "submit",
+      Self.attribute("form", of: element) == nil
+    else { return nil }
+    let key = context.componentID + "-button-" + String(context.buttonFormCount)
+    context.buttonFormCount += 1
+    forms.openForm(key: key, submitHandlerID: handlerID)
+    guard forms.closeForm() else {
+      logger.warning(
+        "Two forms share a key; a browser without JavaScript can post only the first",
+        metadata: ["session": "\(logName)", "form": LogText.escaped(key)])
+      return nil
+    }
+    guard forms.sessionID != nil else { return nil }
+    HTMLWriter.attribute("form", key, into: &output)
+    return key
+  }
+
+  /// A button's own form (see ``writeForButton(handlerID:of:context:into:)``): empty but for its
+  /// hidden fields, and hidden, so that it changes nothing the page shows.
+  private func writeButtonForm(key: String, into output: inout [UInt8]) {
+    HTMLWriter.append("<form id=\"", to: &output)
+    HTMLWriter.escapeAttribute(key, into: &output)
+    HTMLWriter.append("\" method=\"post\" hidden>", to: &output)
+    writeHiddenFields(formKey: key, into: &output)
+    HTMLWriter.append("</form>", to: &output)
+  }
+
+  /// The hidden fields at the start of a form: its key, and the session's id in a render made
+  /// for an HTTP response.
+  private func writeHiddenFields(formKey: String, into output: inout [UInt8]) {
+    for (name, value) in [(PageForms.formField, formKey), (PageForms.sessionField, forms.sessionID)] {
+      guard let value else { continue }
+      HTMLWriter.append("<input type=\"hidden\" name=\"", to: &output)
+      HTMLWriter.escapeAttribute(name, into: &output)
+      HTMLWriter.append("\" value=\"", to: &output)
+      HTMLWriter.escapeAttribute(value, into: &output)
+      HTMLWriter.append("\">", to: &output)
+    }
+  }
+
+  /// The value of an element's attribute `name` (lowercase), if it has one.
+  private static func attribute<Action>(_ name: String, of element: HTMLElement<Action>) -> String? {
+    element.attributes.first { $0.name.lowercased() == name }?.value
+  }
+
+  /// Whether an attribute's name is `disabled`, in any case.
+  private static func isDisabledAttribute(_ name: String) -> Bool {
+    name.utf8.count == 8 && name.lowercased() == "disabled"
+  }
+
+  /// Unmounts a component and its children, retiring their handler ids.
+  func unmount(_ componentID: String) {
+    guard let old = mounted.removeValue(forKey: componentID) else { return }
+    handlers.retire(old.handlerIDs)
+    for childID in old.childIDs { unmount(childID) }
+  }
+}
+#endif  // Web

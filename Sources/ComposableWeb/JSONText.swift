@@ -1,0 +1,158 @@
+#if Web
+import Foundation
+
+/// The server's messages written as JSON text directly, with keys sorted and slashes unescaped
+/// (what `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]` writes), and the page's one
+/// common message read without a decoder. Every page message is one of these, so they are worth
+/// the few lines: a `JSONEncoder` builds a tree of values and sorts keys for each patch.
+enum JSONText {
+  /// Appends `text` as a JSON string literal, quotes included.
+  static func appendString(_ text: String, into output: inout [UInt8]) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+      appendString($0, into: &output)
+    }
+    if done == nil {
+      Array(text.utf8).withUnsafeBufferPointer { appendString($0, into: &output) }
+    }
+  }
+
+  /// Appends the UTF-8 text `bytes` as a JSON string literal, quotes included.
+  static func appendString(_ bytes: [UInt8], into output: inout [UInt8]) {
+    bytes.withUnsafeBufferPointer { appendString($0, into: &output) }
+  }
+
+  /// Appends `source` as a JSON string literal, quotes included, copying the runs between the
+  /// bytes it escapes whole.
+  private static func appendString(_ source: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var runStart = 0
+    for index in source.indices {
+      let byte = source[index]
+      guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else {
+        continue
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+      runStart = index + 1
+      output.append(UInt8(ascii: "\\"))
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+      case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+      case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+      case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+      case 0x08: output.append(UInt8(ascii: "b"))
+      case 0x0C: output.append(UInt8(ascii: "f"))
+      default:
+        // Below 0x20: `\u00` and two hex digits, the high one 0 or 1, the low one 0-9 or a-f.
+        output.append(contentsOf: "u00".utf8)
+        output.append(UInt8(ascii: "0") + byte >> 4)
+        let low = byte & 0x0F
+        output.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+      }
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// `{"html":…,"location":…,"session":…,"type":"render"}`, from the HTML's UTF-8 bytes; the
+  /// location (of a routed page's state, see ``LiveRoute``) only when there is one.
+  static func render(
+    session: String, html: [UInt8], location: String? = nil, page: String? = nil
+  ) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(html.count + html.count / 8 + session.utf8.count + 48)
+    output.append(contentsOf: #"{"html":"#.utf8)
+    appendString(html, into: &output)
+    if let location {
+      output.append(contentsOf: #","location":"#.utf8)
+      appendString(location, into: &output)
+    }
+    if let page {
+      // A JSON object already (see `Pages.switchedPage(for:)`).
+      output.append(contentsOf: #","page":"#.utf8)
+      output.append(contentsOf: page.utf8)
+    }
+    output.append(contentsOf: #","session":"#.utf8)
+    appendString(session, into: &output)
+    output.append(contentsOf: #","type":"render"}"#.utf8)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// `{"session":…,"type":"attached"}`: the page's socket took over the session it shows.
+  static func attached(session: String) -> String {
+    var output: [UInt8] = []
+    output.append(contentsOf: #"{"session":"#.utf8)
+    appendString(session, into: &output)
+    output.append(contentsOf: #","type":"attached"}"#.utf8)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// `{"patches":[{"html":…,"id":…},…],"type":"patch","values":[…]}`, from each patch's HTML as
+  /// UTF-8 bytes; with `"history":"push"` (or `"replace"`) and `"location":…` first when a
+  /// routed page's location changed.
+  static func patch(
+    _ patches: [(id: String, html: [UInt8])], values: [PatchValue],
+    location: (text: String, history: LiveHistory)? = nil
+  ) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(
+      patches.reduce(64) { $0 + $1.html.count + $1.html.count / 8 + $1.id.utf8.count + 24 })
+    output.append(UInt8(ascii: "{"))
+    if let location {
+      output.append(contentsOf: #""history":"#.utf8)
+      output.append(contentsOf: (location.history == .push ? #""push","# : #""replace","#).utf8)
+      output.append(contentsOf: #""location":"#.utf8)
+      appendString(location.text, into: &output)
+      output.append(UInt8(ascii: ","))
+    }
+    output.append(contentsOf: #""patches":["#.utf8)
+    for (index, patch) in patches.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      output.append(contentsOf: #"{"html":"#.utf8)
+      appendString(patch.html, into: &output)
+      output.append(contentsOf: #","id":"#.utf8)
+      appendString(patch.id, into: &output)
+      output.append(UInt8(ascii: "}"))
+    }
+    output.append(contentsOf: #"],"type":"patch","values":"#.utf8)
+    if values.isEmpty {
+      output.append(contentsOf: "[]".utf8)
+    } else {
+      // Corrections are rare; their numbers are written the way `JSONEncoder` writes them.
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      output.append(contentsOf: (try? encoder.encode(values)) ?? Data("[]".utf8))
+    }
+    output.append(UInt8(ascii: "}"))
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The handler id of `{"handler":"ID"}` exactly, with an id of ASCII letters, digits, `-` and
+  /// `_` (what every click sends); `nil` for any other text, which a `JSONDecoder` then reads.
+  static func plainHandler(in text: String) -> String? {
+    let prefix = #"{"handler":""#.utf8
+    let suffix = #""}"#.utf8
+    let utf8 = text.utf8
+    guard utf8.count > prefix.count + suffix.count, utf8.starts(with: prefix),
+      utf8.reversed().starts(with: suffix.reversed())
+    else { return nil }
+    let start = utf8.index(utf8.startIndex, offsetBy: prefix.count)
+    let end = utf8.index(utf8.endIndex, offsetBy: -suffix.count)
+    for byte in utf8[start..<end] {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+        continue
+      default:
+        return nil
+      }
+    }
+    return String(text[start..<end])
+  }
+}
+
+/// A value the page is told its field holds.
+struct PatchValue: Encodable {
+  let handler: String
+  let value: InputValue
+}
+#endif  // Web

@@ -1,0 +1,405 @@
+#if Web
+import Foundation
+import Logging
+
+/// The live pages of an app and their sessions, independent of the HTTP server that carries
+/// them: which requests to admit, the pages' HTML, and what each page's socket says to its
+/// session. A server adapter (`ComposableWebHummingbird`'s `LiveServer` and router
+/// extension, or one of your own) turns its requests into ``LiveRequest``s, sends the
+/// ``LiveResponse``s it gets back, and feeds each socket's messages to a ``LiveAttachment``.
+///
+/// Paths are under ``mountPath``: the index at `mountPath + "/"` (if ``showsIndex``), a
+/// feature's page at
+/// `mountPath + "/" + feature.path`, the page script and stylesheet at `/ocaf.js` and
+/// `/ocaf.css` below it, and the socket at `/live` below it.
+///
+/// ```swift
+/// let endpoint = LiveEndpoint(
+///   title: "Case studies", features: caseStudies,
+///   hosts: HostPolicy(allowedHosts: ["example.com"], boundHost: "0.0.0.0"), logger: logger)
+/// let response = await endpoint.respond(to: LiveRequest(path: "/counter", headers: headers))
+/// ```
+public final class LiveEndpoint: Sendable {
+  /// The title of the index page.
+  public let title: String
+  /// The features, in the order the index lists them.
+  public let features: [LiveFeature]
+  /// Whether the endpoint serves an index of its features at `mountPath + "/"`. By default it
+  /// does unless it is mounted at the site's root (`""`), whose `/` is the app's own; pass
+  /// `showsIndex: true` there for a site of live pages alone, as `LiveServer` does.
+  public let showsIndex: Bool
+  /// The path the pages are mounted at: `""` for the site's root, or e.g. `"/app"`.
+  public let mountPath: String
+  /// The hosts requests and upgrades may name.
+  public let hosts: HostPolicy
+  /// Origins accepted for socket upgrades besides those of ``hosts``.
+  public let trustedOrigins: Set<String>
+  /// Reverse proxies whose `X-Forwarded-For` is believed (see `LiveServer.trustedProxies`).
+  public let trustedProxies: Set<String>
+  /// The security headers of every response.
+  public let securityHeaders: SecurityHeaders
+  /// Whether the browser cookie is marked `Secure`.
+  public let secureCookies: Bool
+  /// Bounds on sessions, queued messages and message rates.
+  public let limits: LiveLimits
+  /// Where the endpoint logs.
+  public let logger: Logger
+  /// The sessions.
+  public let registry: SessionRegistry
+  let offenders = OffenderLog()
+  let pages: Pages
+
+  /// Creates an endpoint for `features`, mounted at `mountPath`, whose pages have `layout`
+  /// around them.
+  ///
+  /// ```swift
+  /// let endpoint = LiveEndpoint(
+  ///   title: "Guide", features: [greeting], mountPath: "/app",
+  ///   layout: LiveLayout(title: { "\($0) · Guide" }, showsHeader: false),
+  ///   showsIndex: false,
+  ///   hosts: HostPolicy(allowedHosts: ["example.com"], boundHost: "0.0.0.0"),
+  ///   logger: Logger(label: "guide"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - title: The index page's title, and the title of its link in each page's header.
+  ///   - features: The pages, in the order the index lists them.
+  ///   - mountPath: Where the pages are: `""` for the site's root, or e.g. `"/app"`.
+  ///   - layout: What every page has around its feature (see ``LiveLayout``).
+  ///   - showsIndex: Whether `mountPath + "/"` lists the features; `nil`, the default, for
+  ///     yes unless `mountPath` is the site's root (see ``showsIndex``).
+  ///   - hosts: The hosts that requests and socket upgrades may name.
+  ///   - disconnectedLifetime: How long a session whose page went away waits for it to come back.
+  ///   - trustedOrigins: Origins accepted for socket upgrades and posted forms besides the hosts'.
+  ///   - securityHeaders: The security headers of every response.
+  ///   - trustedProxies: Reverse proxies whose `X-Forwarded-For` is believed.
+  ///   - secureCookies: Whether the browser cookie is marked `Secure` (behind HTTPS).
+  ///   - snapshots: Where sessions of `Codable` state are saved to survive a restart.
+  ///   - limits: Bounds on sessions, queued messages, message rates and form sizes.
+  ///   - logger: Where the endpoint logs.
+  public init(
+    title: String,
+    features: [LiveFeature],
+    mountPath: String = "",
+    layout: LiveLayout = LiveLayout(),
+    showsIndex: Bool? = nil,
+    hosts: HostPolicy,
+    disconnectedLifetime: Duration = .seconds(120),
+    trustedOrigins: Set<String> = [],
+    securityHeaders: SecurityHeaders = SecurityHeaders(),
+    trustedProxies: Set<String> = [],
+    secureCookies: Bool = false,
+    snapshots: SessionSnapshots? = nil,
+    limits: LiveLimits = LiveLimits(),
+    logger: Logger
+  ) {
+    let mountPath = mountPath.hasSuffix("/") ? String(mountPath.dropLast()) : mountPath
+    self.title = title
+    self.features = features
+    self.mountPath = mountPath.isEmpty || mountPath.hasPrefix("/") ? mountPath : "/" + mountPath
+    self.showsIndex = showsIndex ?? !self.mountPath.isEmpty
+    self.hosts = hosts
+    self.trustedOrigins = trustedOrigins
+    self.securityHeaders = securityHeaders
+    self.trustedProxies = trustedProxies
+    self.secureCookies = secureCookies
+    self.limits = limits
+    self.logger = logger
+    self.registry = SessionRegistry(
+      features: features, disconnectedLifetime: disconnectedLifetime, limits: limits,
+      snapshots: snapshots, logger: logger)
+    self.pages = Pages(
+      title: title, features: features, mountPath: self.mountPath, layout: layout,
+      showsIndex: self.showsIndex)
+  }
+
+  // MARK: Requests
+
+  /// The path of the page socket, e.g. `/live` or `/app/live`.
+  public var socketPath: String { mountPath + "/live" }
+
+  /// Every path ``respond(to:)`` answers: the index (if ``showsIndex``), each feature's page,
+  /// the script and the stylesheet; for a feature with a route, also `/**` below its page (any
+  /// path there).
+  public var pagePaths: [String] {
+    (showsIndex ? [indexPath] : []) + [mountPath + "/ocaf.js", mountPath + "/ocaf.css"]
+      + featurePagePaths
+  }
+
+  /// The index's path, `mountPath + "/"`.
+  public var indexPath: String { mountPath + "/" }
+
+  /// The paths of the features' pages (with `/**` below a routed one's), to which a browser
+  /// without JavaScript posts their forms.
+  public var featurePagePaths: [String] {
+    features.flatMap { feature in
+      let page = mountPath + "/" + feature.path
+      return feature.isRouted ? [page, page + "/**"] : [page]
+    }
+  }
+
+  /// The feature whose page `path` (below ``mountPath``) is, and where below its page it is.
+  func feature(at path: Substring, query: [LiveField]) -> (LiveFeature, LiveLocation)? {
+    for feature in features {
+      let page = "/" + feature.path
+      if path == page { return (feature, LiveLocation(query: query)) }
+      if feature.isRouted, path.hasPrefix(page + "/") {
+        return (feature, LiveLocation(path: String(path.dropFirst(page.count)), query: query))
+      }
+    }
+    return nil
+  }
+
+  /// The security headers, as fields for every response.
+  public var responseHeaders: [LiveField] { securityHeaders.fields }
+
+  /// Whether a request naming `authority` (its `Host`) is for a host the endpoint serves; a
+  /// refusal is logged once per host.
+  public func admits(authority: String?) -> Bool {
+    guard hosts.allows(authority: authority) else {
+      let host = authority ?? ""
+      if offenders.isFirst("host", host) {
+        logger.warning(
+          "Refused requests for a host this server does not serve (logged once per host)",
+          metadata: ["host": LogText.escaped(host)])
+      }
+      return false
+    }
+    return true
+  }
+
+  /// Whether a socket upgrade may proceed: its host is served, and its `Origin`, if any, is
+  /// one of the served hosts or a trusted origin. A refusal is logged once per host or origin.
+  public func admitsSocket(_ request: LiveRequest) -> Bool {
+    guard admits(authority: request.header("Host")) else { return false }
+    return admitsOrigin(of: request, refusing: "WebSocket upgrades")
+  }
+
+  /// Whether `request` comes from one of the served hosts or a trusted origin, as far as its
+  /// `Origin` (and, for a form, its `Sec-Fetch-Site`) says; a refusal of `what` is logged once
+  /// per origin.
+  private func admitsOrigin(of request: LiveRequest, refusing what: String) -> Bool {
+    var foreign: String?
+    if let origin = request.header("Origin"), !trustedOrigins.contains(origin),
+      !hosts.allows(origin: origin)
+    {
+      foreign = origin
+    } else if request.method == "POST", request.header("Origin") == nil,
+      request.header("Sec-Fetch-Site") == "cross-site"
+    {
+      foreign = "a cross-site page"
+    }
+    guard let foreign else { return true }
+    if offenders.isFirst("origin", foreign) {
+      logger.warning(
+        "Refused \(what) from another origin (logged once per origin)",
+        metadata: ["origin": LogText.escaped(foreign)])
+    }
+    return false
+  }
+
+  /// The response to a `GET` of `request.path`, or `nil` when it is none of ``pagePaths``.
+  ///
+  /// A feature's page is rendered here, over HTTP: a session starts for it (its store made for
+  /// `request`, its appear action sent) and the page carries its first render, readable without
+  /// JavaScript; the page's socket then takes over that same session. The page sets the
+  /// browser cookie when the request carries none.
+  ///
+  /// A `POST` to a feature's page is a form posted by a browser without JavaScript: its
+  /// session applies it (see ``SessionRegistry/submit(featurePath:visitor:request:fields:styleNonce:)``)
+  /// and the response is the page rendered again. A post from another origin is refused (403),
+  /// and so is one over ``LiveLimits/maximumFormBytes`` (413).
+  public func respond(to request: LiveRequest) async -> LiveResponse? {
+    let path = request.path
+    guard path.hasPrefix(mountPath) else { return nil }
+    let rest = path.dropFirst(mountPath.count)
+    switch rest {
+    case "/", "":
+      return showsIndex ? html(pages.index()) : nil
+    case "/ocaf.js":
+      return LiveResponse(
+        headers: [LiveField("Content-Type", "text/javascript; charset=utf-8")],
+        body: PageScript.source)
+    case "/ocaf.css":
+      return LiveResponse(
+        headers: [LiveField("Content-Type", "text/css; charset=utf-8")], body: Pages.style)
+    default:
+      guard case let (feature, location)? = self.feature(at: rest, query: request.query) else {
+        return nil
+      }
+      if request.method == "POST" {
+        guard admitsOrigin(of: request, refusing: "posted forms") else {
+          return LiveResponse(status: 403, headers: responseHeaders, body: "Forbidden\n")
+        }
+        guard request.body.utf8.count <= limits.maximumFormBytes else {
+          logger.warning(
+            "Refused a posted form over the size limit",
+            metadata: ["bytes": "\(request.body.utf8.count)", "limit": "\(limits.maximumFormBytes)"])
+          return LiveResponse(status: 413, headers: responseHeaders, body: "Form too large\n")
+        }
+      }
+      var request = request
+      request.location = location
+      var visitor = visitor(of: request)
+      var cookie: String?
+      if visitor.browserSecret == nil {
+        let secret = LiveSession.makeID()
+        visitor.browserSecret = secret
+        cookie = BrowserCookie.setCookie(secret: secret, secure: secureCookies)
+      }
+      // A nonce per page lets its inline styles (`style(_:)`) apply under the default policy.
+      let nonce = LiveSession.makeID()
+      let session =
+        request.method == "POST"
+        ? await registry.submit(
+          featurePath: feature.path, visitor: visitor, request: request, fields: request.form,
+          styleNonce: nonce)
+        : await registry.open(
+          featurePath: feature.path, visitor: visitor, request: request, styleNonce: nonce)
+      var response = html(pages.page(for: feature, render: session, nonce: nonce))
+      response.headers += securityHeaders.fields(styleNonce: nonce)
+      if let cookie { response.headers.append(LiveField("Set-Cookie", cookie)) }
+      return response
+    }
+  }
+
+  private func html(_ body: String) -> LiveResponse {
+    LiveResponse(headers: [LiveField("Content-Type", "text/html; charset=utf-8")], body: body)
+  }
+
+  // MARK: Sockets
+
+  /// Attaches a page's socket, opened by `request` (`?feature=…&session=…`), to its session:
+  /// the one it resumes, if its browser holds that session's secret, or a new one. The
+  /// session's messages go to `send`; `close` closes the socket when another page of the same
+  /// browser takes the session over (after `send` has the notice that says so).
+  ///
+  /// Returns `nil` when the page is refused (after `send` has the refusal, if any): then close
+  /// the socket once what was sent is written.
+  public func attach(
+    _ request: LiveRequest,
+    send: @escaping @Sendable (String) -> Void,
+    close: @escaping @Sendable () -> Void
+  ) async -> LiveAttachment? {
+    let registry = self.registry
+    // A session started here (none to resume) is made for the page's own path and query,
+    // which the page script sends along.
+    var pageRequest = request
+    if let page = request.query("page"), page.hasPrefix("/"),
+      let components = URLComponents(string: page)
+    {
+      pageRequest.path = components.percentEncodedPath
+      pageRequest.query = (components.queryItems ?? []).map { LiveField($0.name, $0.value ?? "") }
+    }
+    let pageFeature =
+      pageRequest.path.hasPrefix(mountPath)
+      ? self.feature(at: pageRequest.path.dropFirst(mountPath.count), query: pageRequest.query)
+      : nil
+    // A page names its feature, unless a live link switched it to another page: then the
+    // feature is the one at its URL (and a URL that is no live page is loaded instead).
+    let featurePath: String
+    var switchedPage: String?
+    if let named = request.query("feature") {
+      featurePath = named
+    } else if case let (feature, _)? = pageFeature {
+      featurePath = feature.path
+      switchedPage = pages.switchedPage(for: feature)
+    } else {
+      send(SessionRegistry.reload)
+      return nil
+    }
+    if case let (feature, location)? = pageFeature, feature.path == featurePath {
+      pageRequest.location = location
+    }
+    guard
+      let connection = await registry.connect(
+        featurePath: featurePath, resumeID: request.query("session"),
+        visitor: visitor(of: request), request: pageRequest,
+        styleNonce: request.query("nonce").flatMap(Self.validNonce), switchedPage: switchedPage,
+        output: send, close: close)
+    else { return nil }
+    let host = await registry.host(of: connection)
+    let sessionName = host?.logName ?? "none"
+    let logger = self.logger
+    // The queue reaches the session on its actor, and does not keep it once it ends.
+    let queue = InboundQueue(limit: limits.inboundQueueSize) { dropped in
+      // Once per socket: the queue reports its first drop and every hundredth.
+      guard dropped == 1 else { return }
+      logger.warning(
+        "Dropped a message: the session's inbound queue is full (logged once per socket)",
+        metadata: ["session": "\(sessionName)"])
+    } schedule: { [weak host] work in
+      // Once the session is gone, the queue still drains (into nothing).
+      if let host { host.schedule(work) } else { work() }
+    } handle: { [weak host] message in
+      host?.withSessionOnActor { session in
+        switch message {
+        case let .text(text): session.receive(text)
+        case let .binary(count): session.receiveBinary(byteCount: count)
+        }
+      }
+    }
+    return LiveAttachment(queue: queue, connection: connection, registry: registry)
+  }
+
+  /// Who sent `request`: its client address (after trusted proxies), its browser's secret and
+  /// its identity.
+  func visitor(of request: LiveRequest) -> Visitor {
+    Visitor(
+      address: ClientAddress.resolve(
+        peer: request.peerAddress, forwardedFor: request.headers("X-Forwarded-For"),
+        trustedProxies: trustedProxies),
+      browserSecret: BrowserCookie.secret(in: request),
+      identity: request.identity)
+  }
+
+  /// `nonce` if it can be a nonce this endpoint made (32 hex digits), else `nil`.
+  static func validNonce(_ nonce: String) -> String? {
+    nonce.utf8.count == 32
+      && nonce.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) } ? nonce : nil
+  }
+
+  /// Stops for good: every attached page is told the server is stopping and its socket
+  /// closed, restorable sessions are saved, every session ends, and later pages are refused.
+  public func shutDown() async {
+    await registry.shutDown()
+  }
+}
+
+/// A page's socket attached to its session (see ``LiveEndpoint/attach(_:send:close:)``): hand
+/// it the socket's messages as they arrive, from any thread, and ``detach()`` it when the socket
+/// closes. Messages are handled in order on the session's actor; those that don't fit in the
+/// bounded queue (``LiveLimits/inboundQueueSize``) are dropped, with a log line.
+///
+/// ```swift
+/// guard let attachment = await endpoint.attach(request, send: write, close: closeSocket) else { return }
+/// for await text in socketMessages { attachment.receive(.text(text)) }
+/// await attachment.detach()
+/// ```
+public struct LiveAttachment: Sendable {
+  let queue: InboundQueue
+  let connection: SessionRegistry.Connection
+  let registry: SessionRegistry
+
+  /// How many messages wait at most; more are dropped.
+  public var limit: Int { queue.limit }
+
+  /// Queues a message from the page; `false` when it was dropped.
+  @discardableResult
+  public func receive(_ message: LiveMessage) -> Bool {
+    queue.offer(message)
+  }
+
+  /// Counts a message the socket dropped before it reached the queue.
+  public func drop() {
+    queue.drop()
+  }
+
+  /// Detaches the page: messages still queued are dropped, and the session waits for its page
+  /// to come back for the disconnected lifetime.
+  public func detach() async {
+    queue.finish()
+    await registry.disconnect(connection)
+  }
+}
+#endif  // Web

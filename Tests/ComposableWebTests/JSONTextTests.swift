@@ -1,0 +1,99 @@
+#if Hummingbird
+import Foundation
+import Testing
+
+@testable import ComposableWeb
+
+@Suite struct JSONTextTests {
+  /// What `JSONEncoder` writes for `value` with the server's formatting.
+  func encoded(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  struct Render: Encodable {
+    let type: String
+    let session: String
+    let html: String
+  }
+
+  struct Patch: Encodable {
+    struct Part: Encodable {
+      let id: String
+      let html: String
+    }
+    let type: String
+    let patches: [Part]
+    let values: [PatchValue]
+  }
+
+  /// Every control character, both escapes, slashes, non-ASCII text and an emoji whose
+  /// scalars combine.
+  static let awkward: [String] = [
+    "",
+    "plain",
+    String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) }),
+    #"<p class="a\b">x/y</p>"#,
+    "café, 日本語, 👩‍👩‍👧, e\u{301}, \u{7F}\u{2028}",
+    "\"",
+    "\\",
+    "end\n",
+  ]
+
+  @Test func aRenderIsWhatJSONEncoderWrites() throws {
+    for text in Self.awkward {
+      #expect(
+        JSONText.render(session: "s\(text)", html: Array(text.utf8))
+          == (try encoded(Render(type: "render", session: "s\(text)", html: text))))
+    }
+  }
+
+  @Test func aPatchIsWhatJSONEncoderWrites() throws {
+    let parts = Self.awkward.enumerated().map { (id: "c.\($0.offset)\($0.element)", html: $0.element) }
+    let values = [
+      PatchValue(handler: "h1", value: .string("a \"b\"\n")),
+      PatchValue(handler: "h2", value: .number(2.5)),
+      PatchValue(handler: "h3", value: .number(7)),
+      PatchValue(handler: "h4", value: .bool(false)),
+    ]
+    for values in [[], values] {
+      #expect(
+        JSONText.patch(parts.map { (id: $0.id, html: Array($0.html.utf8)) }, values: values)
+          == (try encoded(
+            Patch(
+              type: "patch", patches: parts.map { Patch.Part(id: $0.id, html: $0.html) },
+              values: values))))
+    }
+    #expect(JSONText.patch([], values: []) == #"{"patches":[],"type":"patch","values":[]}"#)
+  }
+
+  @Test func onlyAPlainClickIsReadWithoutADecoder() {
+    #expect(JSONText.plainHandler(in: #"{"handler":"h12"}"#) == "h12")
+    #expect(JSONText.plainHandler(in: #"{"handler":"a-Z_9"}"#) == "a-Z_9")
+    // Anything else is left to JSONDecoder, which reads (or refuses) it as before.
+    #expect(JSONText.plainHandler(in: #"{"handler":""}"#) == nil)
+    #expect(JSONText.plainHandler(in: #"{"handler":"h1","value":"x"}"#) == nil)
+    #expect(JSONText.plainHandler(in: #"{ "handler":"h1"}"#) == nil)
+    #expect(JSONText.plainHandler(in: #"{"handler":"h\u0031"}"#) == nil)
+    #expect(JSONText.plainHandler(in: #"{"handler":"h"1"}"#) == nil)
+    #expect(JSONText.plainHandler(in: #"{"handler":"h1"}x"#) == nil)
+    #expect(JSONText.plainHandler(in: #"{"handler":"é"}"#) == nil)
+  }
+
+  @Test func aMessageReadEitherWayIsTheSame() {
+    for text in [#"{"handler":"h7"}"#, #"{ "handler" : "h7" }"#, #"{"handler":"h\u0037"}"#] {
+      guard case let .message(message) = PageMessage.read(text) else {
+        Issue.record("\(text) was not read")
+        continue
+      }
+      #expect(message.handler == "h7")
+      #expect(message.value == nil)
+    }
+    guard case .malformed = PageMessage.read(#"{"handler":"h7""#) else {
+      Issue.record("a truncated message was read")
+      return
+    }
+  }
+}
+#endif  // Hummingbird

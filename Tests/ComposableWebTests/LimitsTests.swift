@@ -1,0 +1,197 @@
+#if Hummingbird
+import ComposableArchitecture
+@testable import ComposableWeb
+@testable import ComposableWebHummingbird
+import NIOCore
+import NIOEmbedded
+import Testing
+
+@MainActor
+@Suite struct LimitsTests {
+  @Test func messagesOverTheRateLimitAreDroppedAndLogged() async throws {
+    let (logger, messages) = recordingLogger()
+    let store = LiveStore(initialState: Tally.State()) { Tally() }
+    let session = LiveSession(
+      id: "s", store: store, view: tallyView,
+      limits: LiveLimits(messagesPerSecond: 10, burst: 5), logger: logger)
+    let html = try #require(try ServerMessage(session.start()).html)
+    let field = try #require(handlerIDs(in: html, event: "input").first)
+    let start = ContinuousClock.now
+    var typed = 0
+    func type(at instant: ContinuousClock.Instant) {
+      typed += 1
+      session.receive(#"{"handler":"\#(field)","value":"\#(typed)"}"#, at: instant)
+    }
+    for _ in 0..<250 { type(at: start) }
+    #expect(store.label == "5")
+    // Logged once for the page, however many are dropped, and whatever the runs of drops.
+    let drops = { messages.value.filter { $0.hasPrefix("Dropped messages over the session's rate limit") } }
+    #expect(drops().count == 1)
+    // A second later the bucket has refilled up to its burst of five.
+    for _ in 0..<20 { type(at: start.advanced(by: .seconds(1))) }
+    #expect(store.label == "255")
+    #expect(drops().count == 1)
+    #expect(session.droppedSummary["dropped over the rate limit"] == "260")
+  }
+
+  @Test func aPageSendingBadMessagesIsLoggedAFewTimesAndCountedAtItsEnd() async throws {
+    let (logger, records) = fullRecordingLogger()
+    let registry = SessionRegistry(features: [LiveServerTests.tally], logger: logger)
+    let connection = try #require(
+      await registry.connect(featurePath: "tally", resumeID: nil, visitor: .browser) { _ in })
+    let session = try #require(registry.session(id: connection.sessionID))
+    for index in 0..<1_000 {
+      session.receive(click("h\(100 + index)"), at: .now.advanced(by: .seconds(index)))
+    }
+    let logged = records.value.filter { $0.message.contains("unknown, spent or stale handler id") }
+    #expect(logged.count == PageMessageLimits.loggedIgnoredMessages)
+    #expect(logged.last?.metadata["note"] == "later ones from this page are not logged")
+    await registry.end(sessionID: connection.sessionID)
+    let end = try #require(records.value.last { $0.message == "Ended a session" })
+    #expect(end.metadata["ignored messages"] == "1000")
+  }
+
+  @Test func theInboundQueueDropsWhatDoesNotFit() async throws {
+    let received = LockIsolated<[String]>([])
+    let reported = LockIsolated<[Int]>([])
+    let queue = InboundQueue(limit: 3) { count in
+      reported.withValue { $0.append(count) }
+    } handle: { message in
+      if case let .text(text) = message { received.withValue { $0.append(text) } }
+    }
+    // The test holds the main actor, so nothing is handled before it waits.
+    let offered = (0..<5).map { queue.offer(.text("\($0)")) }
+    #expect(offered == [true, true, true, false, false])
+    // Drops are reported at the first and every hundredth: two drops, one report.
+    #expect(reported.value == [1])
+    for _ in 0..<98 { queue.drop() }
+    #expect(reported.value == [1, 100])
+    #expect(received.value.isEmpty)
+    try await waitUntil { received.value.count == 3 }
+    #expect(received.value == ["0", "1", "2"])
+    // Once handled, the queue has room again.
+    #expect(queue.offer(.text("5")))
+    try await waitUntil { received.value.count == 4 }
+    #expect(received.value.last == "5")
+    queue.finish()
+    #expect(!queue.offer(.text("6")))
+  }
+
+  @Test func anIdleInboundQueueKeepsNoTaskAndHandlesEachBurstInOrder() async throws {
+    let received = LockIsolated<[Int]>([])
+    let queue = InboundQueue(limit: 100) { message in
+      if case let .binary(byteCount: count) = message { received.withValue { $0.append(count) } }
+    }
+    for burst in 0..<3 {
+      for index in 0..<10 { #expect(queue.offer(.binary(byteCount: burst * 10 + index))) }
+      try await waitUntil { received.value.count == (burst + 1) * 10 }
+    }
+    #expect(received.value == Array(0..<30))
+  }
+
+  @Test func aQueueThatNeverEmptiesDropsTheMessagesItHandled() async throws {
+    let received = LockIsolated<[Int]>([])
+    let largestStore = LockIsolated(0)
+    let box = LockIsolated<InboundQueue?>(nil)
+    // Each message handled queues the next one before the queue could empty: 300 in a row.
+    let queue = InboundQueue(limit: 4) { message in
+      guard case let .binary(byteCount: count) = message else { return }
+      received.withValue { $0.append(count) }
+      if count < 299, let queue = box.value {
+        _ = queue.offer(.binary(byteCount: count + 1))
+        largestStore.withValue { $0 = max($0, queue.storedCount) }
+      }
+    }
+    box.setValue(queue)
+    #expect(queue.offer(.binary(byteCount: 0)))
+    try await waitUntil { received.value.count == 300 }
+    #expect(received.value == Array(0..<300))
+    #expect(largestStore.value <= 66)
+    #expect(queue.storedCount == 0)
+  }
+
+  @Test func theOutboundQueueWritesInOrderFlushingEachBatchOnce() async throws {
+    try await withEventLoop { loop in
+      let events = LockIsolated<[String]>([])
+      let queue = OutboundQueue(eventLoop: loop) { message in
+        events.withValue { $0.append(message) }
+      } flush: {
+        events.withValue { $0.append("flush") }
+      }
+      // The loop is busy while the messages are queued: they are written as one batch.
+      let busy = occupy(loop)
+      for index in 0..<5 { queue.send("m\(index)") }
+      busy.signal()
+      await queue.drain()
+      #expect(events.value == ["m0", "m1", "m2", "m3", "m4", "flush"])
+      // Idle again: a later message is written and flushed anew.
+      queue.send("later")
+      await queue.drain()
+      #expect(events.value.suffix(2) == ["later", "flush"])
+    }
+  }
+
+  @Test func aFinishedOutboundQueueDropsWhatWaitsAndRefusesLaterMessages() async throws {
+    try await withEventLoop { loop in
+      let written = LockIsolated<[String]>([])
+      let queue = OutboundQueue(eventLoop: loop) { message in
+        written.withValue { $0.append(message) }
+      } flush: {}
+      let busy = occupy(loop)
+      queue.send("waiting")
+      queue.finish()
+      queue.send("after")
+      busy.signal()
+      await queue.drain()
+      #expect(written.value.isEmpty)
+    }
+  }
+
+  @Test func aSocketHoldingTooMuchUnsentIsClosedOnlyOnceItTakesNoMore() async throws {
+    let (logger, messages) = recordingLogger()
+    let channel = EmbeddedChannel()
+    try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).wait()
+    // Unflushed writes are what the embedded channel counts as unsent.
+    channel.write(ByteBuffer(repeating: 0, count: 300), promise: nil)
+    // Still taking more: left open, however much it holds.
+    LiveSocketServing.closeIfNotReading(channel, limit: 200, logger: logger)
+    #expect(channel.isActive)
+    channel.isWritable = false
+    LiveSocketServing.closeIfNotReading(channel, limit: 400, logger: logger)
+    #expect(channel.isActive)
+    #expect(messages.value.isEmpty)
+    channel.write(ByteBuffer(repeating: 0, count: 200), promise: nil)
+    LiveSocketServing.closeIfNotReading(channel, limit: 400, logger: logger)
+    #expect(!channel.isActive)
+    #expect(messages.value == ["Closed the socket of a page that is not reading its messages"])
+  }
+
+  @Test func newSessionsBeyondTheCapAreRefusedWithAClearMessage() async throws {
+    let (logger, messages) = recordingLogger()
+    let registry = SessionRegistry(
+      features: [LiveServerTests.tally], limits: LiveLimits(maximumSessions: 2), logger: logger)
+    let first = try #require(
+      await registry.connect(featurePath: "tally", resumeID: nil, visitor: .browser) { _ in })
+    _ = try #require(await registry.connect(featurePath: "tally", resumeID: nil) { _ in })
+    let sent = LockIsolated<[String]>([])
+    let third = await registry.connect(featurePath: "tally", resumeID: nil) { text in
+      sent.withValue { $0.append(text) }
+    }
+    #expect(third == nil)
+    #expect(registry.count == 2)
+    #expect(sent.value == [SessionRegistry.refusal])
+    #expect(sent.value.first?.contains(#""type":"refused""#) == true)
+    #expect(
+      messages.value.contains {
+        $0.hasPrefix("Refused a new session: the server is at its limit of sessions")
+      })
+    // Resuming a session is still allowed at the cap.
+    await registry.disconnect(first)
+    #expect(
+      await registry.connect(featurePath: "tally", resumeID: first.sessionID, visitor: .browser) { _ in }
+        != nil)
+    await registry.endAll()
+  }
+
+}
+#endif  // Hummingbird
