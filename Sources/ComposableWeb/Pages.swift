@@ -13,8 +13,8 @@ struct Pages: Sendable {
   /// Whether there is an index for a page's header to link back to.
   var showsIndex = true
 
-  /// The stylesheet at `/ocaf.css`. (Styles are a file of their own, not inline: the default
-  /// Content-Security-Policy allows only the server's own.)
+  /// The stylesheet at `/ocaf.css`: a file of its own, which every page of the endpoint shares
+  /// and the browser caches (a feature's own `<style>` elements get the page's nonce instead).
   static let style = """
     :root{--ink:#1f2937;--muted:#6b7280;--line:#e5e7eb;--accent:#2563eb;--paper:#fff;--wash:#f8fafc;\
     color-scheme:light}\

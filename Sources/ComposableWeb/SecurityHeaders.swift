@@ -12,7 +12,9 @@ import Sharing
 /// ```
 public struct SecurityHeaders: Sendable {
   /// `Content-Security-Policy`: by default only the server's own script, styles, images and
-  /// WebSocket, no inline script or style, no plugins, and no framing (`frame-ancestors 'none'`).
+  /// WebSocket, no inline script, no `style` attributes, no plugins, and no framing
+  /// (`frame-ancestors 'none'`). A page's `<style>` elements (`style(_:)`) apply all the same:
+  /// each page's response adds its own nonce to `style-src`, and they carry it.
   public var contentSecurityPolicy: String?
   /// `X-Content-Type-Options`, `nosniff` by default.
   public var contentTypeOptions: String?

@@ -7,7 +7,7 @@ const test = require("node:test");
 const assert = require("node:assert/strict");
 const path = require("node:path");
 const { makeWindow, fire, FakeSocket } = require("./fake-browser.js");
-const script = require(path.join(__dirname, "../Sources/ComposableWeb/Resources/ocaf.js"));
+const script = require(path.join(__dirname, "../../Sources/ComposableWeb/Resources/ocaf.js"));
 
 // A page as the server serves it: `main` holds the first render when `html` is given.
 function page({ html = "", session = "s1", url = "/counter", attributes = "", before = "" } = {}) {
