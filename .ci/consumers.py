@@ -43,13 +43,17 @@ CANARIES = [
 ]
 
 
-def run(*command, cwd=None, check=True, capture=False):
+def run(*command, cwd=None, check=True, capture=False, prefix=""):
+    """Runs `command`; with `capture`, returns its output too, printed with each line after
+    `prefix` (so that a run expected to fail does not read as this script's own last word)."""
     print("$", " ".join(str(part) for part in command), flush=True)
     if capture:
         result = subprocess.run(
             command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
-        print(result.stdout, end="", flush=True)
+        for line in result.stdout.splitlines():
+            print(prefix + line)
+        sys.stdout.flush()
     else:
         result = subprocess.run(command, cwd=cwd)
     if check and result.returncode != 0:
@@ -133,7 +137,7 @@ def guide(scratch: pathlib.Path, url: str) -> None:
     run("swift", "test", "--package-path", str(folder), "--skip-build", "--skip", "Canary")
     canary = run(
         "swift", "test", "--package-path", str(folder), "--skip-build", "--filter", "Canary",
-        check=False, capture=True,
+        check=False, capture=True, prefix="  canary | ",
     )
     failed = [
         name for name in CANARIES

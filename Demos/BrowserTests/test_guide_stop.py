@@ -59,7 +59,7 @@ class GuideAppStops(BrowserTestCase):
 
     def test_sigterm_tells_the_page_ends_its_session_and_exits_in_time(self):
         self.browser.get("http://127.0.0.1:%d/sign-in?name=Ada" % PORT)
-        self.wait_for(lambda: self.browser.find_element(By.TAG_NAME, "h1").text == "Hello, Ada!")
+        self.wait_for(lambda: self.browser.find_elements(By.XPATH, "//h1[text()='Hello, Ada!']"))
         self.wait_for(lambda: self.received("attached"))
         self.click("Greet")
         self.wait_for(lambda: self.text_of("greetings") == "Greeted 1 times.")

@@ -294,11 +294,12 @@ final class ComponentRenderer {
   }
 
   /// A button's own form (see ``writeForButton(handlerID:of:context:into:)``): empty but for its
-  /// hidden fields, and hidden, so that it changes nothing the page shows.
+  /// hidden fields, and hidden, so that it changes nothing the page shows. The page script
+  /// removes it (`data-ocaf-button-form`), since its patches have none.
   private func writeButtonForm(key: String, into output: inout [UInt8]) {
     HTMLWriter.append("<form id=\"", to: &output)
     HTMLWriter.escapeAttribute(key, into: &output)
-    HTMLWriter.append("\" method=\"post\" hidden>", to: &output)
+    HTMLWriter.append("\" data-ocaf-button-form method=\"post\" hidden>", to: &output)
     writeHiddenFields(formKey: key, into: &output)
     HTMLWriter.append("</form>", to: &output)
   }

@@ -327,7 +327,7 @@ func buttonTallyView(_ store: LiveStoreOf<ButtonTally>) -> Node<ButtonTally.Acti
   @Test func aButtonOutsideEveryFormPostsAFormOfItsOwn() async throws {
     let endpoint = makeEndpoint([Self.tally])
     var page = try await get(endpoint, "/tally")
-    #expect(page.contains(#"form="c-button-0">Add one</button><form id="c-button-0" method="post" hidden>"#))
+    #expect(page.contains(#"form="c-button-0">Add one</button><form id="c-button-0" data-ocaf-button-form method="post" hidden>"#))
     #expect(page.contains(#"<input type="hidden" name="ocaf-form" value="c-button-0">"#))
     // Only that one: not the button that submits nothing, nor the one inside a form.
     #expect(page.components(separatedBy: #"form="c-button-"#).count == 2)

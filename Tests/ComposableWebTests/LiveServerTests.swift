@@ -63,7 +63,7 @@ import Testing
         // (Its button posts a form of its own where JavaScript is off.)
         #expect(
           body.contains(
-            #"<span>0</span><button data-ocaf-click="h1" form="c-button-0">Bump</button><form id="c-button-0" method="post" hidden>"#
+            #"<span>0</span><button data-ocaf-click="h1" form="c-button-0">Bump</button><form id="c-button-0" data-ocaf-button-form method="post" hidden>"#
           ))
         #expect(body.contains(#"<script src="/ocaf.js" defer="" nonce=""#))
         // The page's header: its title and summary.

@@ -56,6 +56,20 @@ test("a rendered page's socket takes over its session and asks for its own page"
   assert.equal(root.getAttribute("aria-busy"), "false");
 });
 
+test("a rendered page drops the forms its buttons post without JavaScript", () => {
+  const { root } = page({
+    html: `<div data-ocaf-component="c"><button data-ocaf-click="h1" form="c-button-0">+</button>` +
+      `<form id="c-button-0" data-ocaf-button-form method="post" hidden>` +
+      `<input type="hidden" name="ocaf-form" value="c-button-0">` +
+      `<input type="hidden" name="ocaf-session" value="s1"></form>` +
+      `<button data-ocaf-click="h2" form="elsewhere">Save</button></div>`,
+  });
+  assert.equal(root.querySelector("form"), null);
+  assert.equal(root.querySelector('[data-ocaf-click="h1"]').hasAttribute("form"), false);
+  // A button that names a form of the app's own keeps it.
+  assert.equal(root.querySelector('[data-ocaf-click="h2"]').getAttribute("form"), "elsewhere");
+});
+
 test("a page sends nothing on its socket before the server's first message on it", () => {
   const { window, socket } = page({
     html: counter(0), url: "/todos",

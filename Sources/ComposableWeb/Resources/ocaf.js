@@ -109,6 +109,15 @@
     root.querySelectorAll('input[name="ocaf-session"]').forEach(function (field) {
       field.parentNode.removeChild(field);
     });
+    // And the hidden form a button outside every form posts without JavaScript: here its click
+    // goes over the socket, and the page takes the shape of the socket's patches, which have
+    // no such forms.
+    root.querySelectorAll("form[data-ocaf-button-form]").forEach(function (form) {
+      root.querySelectorAll("button[form]").forEach(function (button) {
+        if (button.getAttribute("form") === form.getAttribute("id")) button.removeAttribute("form");
+      });
+      form.parentNode.removeChild(form);
+    });
     var socket = null;
     // Whether the current socket has had its first message from the server.
     var heard = false;
