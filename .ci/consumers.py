@@ -12,7 +12,7 @@ clone's `file://` URL, and nothing else of the manifest changes.
 
 `library` resolves a package that uses only `ComposableArchitecture` and compares its packages
 with `.ci/consumers/LibraryOnly/expected-dependencies.txt`, failing with the name of any
-package that is not there (a server package first of all).
+package that is not there (a server package first of all); then it builds it.
 
 `guide` builds the web guide's example (`Demos/Sources/GuideFeature`, `GuideExample` and
 `Demos/Tests/GuideFeatureTests`) with the manifest the guide shows
@@ -117,6 +117,8 @@ def library(scratch: pathlib.Path, url: str) -> None:
         print(f"consumers: a user of the library alone no longer resolves '{name}'")
     if leaked or extra or missing:
         sys.exit(f"consumers: the library-only graph differs from {expected_file.name}")
+    # And the feature builds against the library, added by URL with no trait.
+    run("swift", "build", "--package-path", str(folder))
     print(f"consumers: library only: {len(resolved)} packages, as expected, none of a server")
 
 
