@@ -149,7 +149,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Web"])),
       ],
       // The page script, unit-tested under Node by `node --test Web/ScriptTests`.
-      resources: [.copy("Resources/ocaf.js")]
+      resources: [.copy("Resources/PageScript")]
     ),
     // Page tests without a browser (`LivePage`), in the spirit of Phoenix's LiveViewTest. It
     // links what reports failures to Swift Testing and XCTest, so that a test target that

@@ -11,14 +11,14 @@ import re
 import sys
 
 FILES = [
-    "Sources/ComposableWeb/Node.swift",
-    "Sources/ComposableWeb/Inputs.swift",
-    "Sources/ComposableWeb/Bindable.swift",
-    "Sources/ComposableWeb/Component.swift",
-    "Sources/ComposableWeb/Navigation.swift",
-    "Sources/ComposableWeb/LiveLayout.swift",
-    "Sources/ComposableWeb/LiveRequest.swift",
-    *sorted(str(path) for path in pathlib.Path("Sources/ComposableWebTesting").glob("*.swift")),
+    "Sources/ComposableWeb/View/Node.swift",
+    "Sources/ComposableWeb/View/Inputs.swift",
+    "Sources/ComposableWeb/View/Bindable.swift",
+    "Sources/ComposableWeb/View/Component.swift",
+    "Sources/ComposableWeb/View/Navigation.swift",
+    "Sources/ComposableWeb/View/LiveLayout.swift",
+    "Sources/ComposableWeb/Endpoint/LiveRequest.swift",
+    *sorted(str(path) for path in pathlib.Path("Sources/ComposableWebTesting").rglob("*.swift")),
 ]
 PUBLIC = re.compile(
     r"^\s*(@[\w.]+(\([^)]*\))?\s+)*public\s+(static\s+|final\s+|mutating\s+|nonisolated\s+)*"

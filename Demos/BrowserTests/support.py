@@ -11,6 +11,7 @@ Needs Debian's `chromium` and `chromium-driver` and PyPI's `selenium`, and the b
 import base64
 import json
 import os
+import re
 import select
 import socket
 import subprocess
@@ -34,6 +35,18 @@ def demo_binary(name):
 
 
 SERVER = os.environ.get("CASE_STUDIES_SERVER", demo_binary("CaseStudiesServer"))
+
+
+def socket_path(feature="counter", session=None):
+    """A page socket's path for `feature`, naming the protocol version of the page script
+    (read from its generated `protocol.js`), and the session to resume, if any."""
+    script = os.path.join(
+        os.path.dirname(os.path.abspath(__file__)),
+        "../../Sources/ComposableWeb/Resources/PageScript/protocol.js")
+    with open(script, encoding="utf-8") as file:
+        version = re.search(r"^export const VERSION = (\d+);$", file.read(), re.M).group(1)
+    path = "/live?feature=%s&version=%s" % (feature, version)
+    return path + ("&session=" + session if session else "")
 
 
 def free_port():

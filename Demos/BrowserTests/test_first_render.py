@@ -129,7 +129,7 @@ class FirstRenderOverHTTP(BrowserTestCase):
         self.assertEqual(label.value_of_css_property("font-weight"), "600")
         # A session the page would start over its socket (after the server lost this one)
         # gets the same nonce: the page sends it.
-        nonce = self.script("return document.querySelector('script[src$=\"ocaf.js\"]').nonce;")
+        nonce = self.script("return document.querySelector('script[src$=\"/ocaf/main.js\"]').nonce;")
         self.assertRegex(nonce, "^[0-9a-f]{32}$")
         self.assertIn("nonce=" + nonce, self.page_socket()["url"])
 

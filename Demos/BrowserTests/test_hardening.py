@@ -22,6 +22,7 @@ from support import (
     BrowserTestCase,
     RawClient,
     server_log,
+    socket_path,
     start_browser,
     start_server,
     stop_server,
@@ -204,7 +205,7 @@ class SessionsBelongToTheirBrowser(BrowserTestCase):
 
     def first_message(self, session=None, cookie=None):
         port = port_of(self.base)
-        path = "/live?feature=counter" + ("&session=" + session if session else "")
+        path = socket_path(session=session)
         with RawClient(port) as client:
             status, _ = client.upgrade(path, "127.0.0.1:%d" % port, cookie=cookie)
             self.assertIn(" 101 ", status)
@@ -270,12 +271,12 @@ class HostsAreChecked(BrowserTestCase):
             ("127.0.0.1:%d" % port, "http://evil.example"),
         ):
             with self.subTest(host=host, origin=origin), RawClient(port) as client:
-                status, _ = client.upgrade("/live?feature=counter", host, origin=origin)
+                status, _ = client.upgrade(socket_path(), host, origin=origin)
                 self.assertRegex(status, r"^HTTP/1\.1 4\d\d ")
         # The same upgrade for the server's own host and origin is taken.
         with RawClient(port) as client:
             status, _ = client.upgrade(
-                "/live?feature=counter",
+                socket_path(),
                 "127.0.0.1:%d" % port,
                 origin="http://127.0.0.1:%d" % port,
             )
@@ -322,7 +323,7 @@ class ServersOfTheirOwn(BrowserTestCase):
             extra = [("X-Forwarded-For", "198.51.100.%d" % (index % 250 + 1))] if forwarded_for else []
             with RawClient(port, source=source) as client:
                 status, _ = client.upgrade(
-                    "/live?feature=counter", "127.0.0.1:%d" % port, extra=extra
+                    socket_path(), "127.0.0.1:%d" % port, extra=extra
                 )
                 self.assertIn(" 101 ", status)
                 kinds.append(client.read_message()["type"])
@@ -364,7 +365,7 @@ class ServersOfTheirOwn(BrowserTestCase):
             for _ in range(3):
                 client = RawClient(port, source="127.0.0.2")
                 held.append(client)
-                client.upgrade("/live?feature=counter", "127.0.0.1:%d" % port)
+                client.upgrade(socket_path(), "127.0.0.1:%d" % port)
                 self.assertEqual(client.read_message()["type"], "render")
             # Three attached sessions: a fourth is refused...
             self.assertEqual(self.connect_from("127.0.0.2", port, 1), ["refused"])

@@ -32,7 +32,7 @@ import Testing
   @Test func pagesCarryTheSecurityHeadersAndNoInlineStyle() async throws {
     let (app, _, _) = await makeApplication()
     try await app.test(.router) { client in
-      for uri in ["/", "/tally", "/ocaf.js", "/ocaf.css"] {
+      for uri in ["/", "/tally", "/ocaf/main.js", "/ocaf.css"] {
         try await client.execute(uri: uri, method: .get) { response in
           #expect(response.status == .ok)
           let policy = try #require(response.headers[.contentSecurityPolicy])
@@ -94,14 +94,14 @@ import Testing
         return await connection.receive(timeout: .seconds(5)) { $0.contains("\r\n\r\n") }.text
       }
       // A page fetched through a rebinding name...
-      for path in ["/", "/tally", "/ocaf.js"] {
+      for path in ["/", "/tally", "/ocaf/main.js"] {
         let page = try await response(to: "GET \(path) HTTP/1.1\r\nHost: evil.example:8080\r\n\r\n")
         #expect(page.hasPrefix("HTTP/1.1 421"), "\(path): \(page)")
         #expect(!page.contains("ocaf-root"))
       }
       // ...and its socket.
       let upgrade = try await response(
-        to: "GET /live?feature=tally HTTP/1.1\r\nHost: evil.example:8080\r\n"
+        to: "GET /live?feature=tally&version=\(PageProtocol.version) HTTP/1.1\r\nHost: evil.example:8080\r\n"
           + "Origin: http://evil.example:8080\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
           + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
       #expect(upgrade.hasPrefix("HTTP/1.1 4"), "\(upgrade)")
@@ -124,7 +124,7 @@ import Testing
       let port = try #require(client.port)
       let connection = try RawConnection(port: port)
       try connection.send(
-        "GET /live?feature=tally HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        "GET /live?feature=tally&version=\(PageProtocol.version) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
           + "Origin: http://evil.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
           + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
       let answer = await connection.receive(timeout: .seconds(5)) { $0.contains("\r\n\r\n") }.text
@@ -226,7 +226,7 @@ import Testing
     // An open tab.
     let tab = try RawConnection(port: port)
     try tab.send(
-      "GET /live?feature=tally HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+      "GET /live?feature=tally&version=\(PageProtocol.version) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
         + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         + "Sec-WebSocket-Version: 13\r\n\r\n")
     let opened = await tab.receive(timeout: .seconds(5)) { $0.contains(#""type":"render""#) }

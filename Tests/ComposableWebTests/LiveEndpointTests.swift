@@ -97,7 +97,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
   func socketRequest(
     session: String?, page: String? = nil, nonce: String? = nil, identity: String? = nil
   ) -> LiveRequest {
-    var query = [LiveField("feature", "visit")]
+    var query = [LiveField("feature", "visit"), LiveField("version", "\(PageProtocol.version)")]
     if let session { query.append(LiveField("session", session)) }
     if let page { query.append(LiveField("page", page)) }
     if let nonce { query.append(LiveField("nonce", nonce)) }
@@ -232,6 +232,22 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     await endpoint.shutDown()
   }
 
+  @Test func aPageOfAnotherProtocolVersionIsToldToReloadAndGetsNoSession() async throws {
+    let endpoint = makeEndpoint()
+    for version in [nil, "0", "\(PageProtocol.version + 1)"] {
+      var request = socketRequest(session: nil)
+      request.query.removeAll { $0.name == "version" }
+      if let version { request.query.append(LiveField("version", version)) }
+      let sent = LockIsolated<[String]>([])
+      let attachment = await endpoint.attach(
+        request, send: { text in sent.withValue { $0.append(text) } }, close: {})
+      #expect(attachment == nil, "version \(version ?? "none")")
+      #expect(sent.value == [ServerMessage.reload.text])
+    }
+    #expect(await endpoint.registry.count == 0)
+    await endpoint.shutDown()
+  }
+
   @Test func aSessionStartedByItsSocketIsMadeForThePagesOwnURL() async throws {
     let endpoint = makeEndpoint()
     let (attachment, messages) = try await attach(
@@ -245,17 +261,19 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     let endpoint = makeEndpoint(mountPath: "app/")
     #expect(endpoint.mountPath == "/app")
     #expect(endpoint.socketPath == "/app/live")
-    #expect(
-      endpoint.pagePaths == ["/app/", "/app/ocaf.js", "/app/ocaf.css", "/app/visit"])
+    let modules = PageScript.modules.keys.sorted().map { "/app/ocaf/" + $0 }
+    #expect(modules.contains("/app/ocaf/main.js"))
+    #expect(endpoint.pagePaths == ["/app/"] + modules + ["/app/ocaf.css", "/app/visit"])
     #expect(await endpoint.respond(to: pageRequest("/visit")) == nil)
     let page = try #require(await endpoint.respond(to: pageRequest("/app/visit"))).body
-    #expect(page.contains(#"src="/app/ocaf.js""#))
+    #expect(page.contains(#"src="/app/ocaf/main.js""#))
     #expect(page.contains(#"href="/app/ocaf.css""#))
     #expect(page.contains(#"data-ocaf-socket="/app/live""#))
     let index = try #require(await endpoint.respond(to: pageRequest("/app/"))).body
     #expect(index.contains(#"href="/app/visit""#))
     // The index and the assets start no session.
-    _ = try #require(await endpoint.respond(to: pageRequest("/app/ocaf.js")))
+    _ = try #require(await endpoint.respond(to: pageRequest("/app/ocaf/main.js")))
+    #expect(await endpoint.respond(to: pageRequest("/app/ocaf/missing.js")) == nil)
     #expect(endpoint.registry.count == 1)
     await endpoint.shutDown()
   }
@@ -270,7 +288,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     #expect(policy.contains("style-src 'self' 'nonce-\(nonce)';"))
     #expect(!policy.contains("script-src 'self' 'nonce"))
     #expect(response.body.contains(#"<style nonce="\#(nonce)">h1 > em { color: teal }</style>"#))
-    #expect(response.body.contains(#"<script src="/ocaf.js" defer="" nonce="\#(nonce)"></script>"#))
+    #expect(response.body.contains(#"<script src="/ocaf/main.js" type="module" nonce="\#(nonce)"></script>"#))
     // A session started over the socket gives its styles the nonce its page sends, if it is
     // one this endpoint could have made.
     let (fresh, messages) = try await attach(
@@ -347,7 +365,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
       send: { text in messages.withValue { $0.append(text) } }, close: {})
     #expect(refused == nil)
     let refusal = try ServerMessage(try #require(messages.value.first))
-    #expect(refusal.type == "refused")
+    #expect(refusal.type == .refused)
     #expect(messages.value.first?.contains(#""reason":"#) == true)
     // Logged once for the address, however many pages it asks for.
     #expect(

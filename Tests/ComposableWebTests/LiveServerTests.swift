@@ -65,13 +65,21 @@ import Testing
           body.contains(
             #"<span>0</span><button data-ocaf-click="h1" form="c-button-0">Bump</button><form id="c-button-0" data-ocaf-button-form method="post" hidden>"#
           ))
-        #expect(body.contains(#"<script src="/ocaf.js" defer="" nonce=""#))
+        #expect(body.contains(#"<script src="/ocaf/main.js" type="module" nonce=""#))
         // The page's header: its title and summary.
         #expect(body.contains(#"<header><p class="ocaf-back"><a href="/">← Tests</a></p><h1>Tally &lt;one&gt;</h1><p class="ocaf-summary">a tally &amp; a label</p></header>"#))
       }
-      try await client.execute(uri: "/ocaf.js", method: .get) { response in
-        #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
-        #expect(String(buffer: response.body) == PageScript.source)
+      // Every module of the page script, the one a page loads first and those it imports.
+      #expect(PageScript.modules.count > 1)
+      for (name, source) in PageScript.modules {
+        try await client.execute(uri: "/ocaf/" + name, method: .get) { response in
+          #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+          #expect(response.headers[.cacheControl] == "no-cache")
+          #expect(String(buffer: response.body) == source)
+        }
+      }
+      try await client.execute(uri: "/ocaf/package.json", method: .get) { response in
+        #expect(response.status == .notFound)
       }
     }
   }
@@ -111,7 +119,7 @@ import Testing
     _ = try await app.test(.live) { client in
       try await retryingStalledConnection {
         received.setValue([])
-        try await client.ws("/live?feature=tally") { inbound, outbound, _ in
+        try await client.ws("/live?feature=tally&version=\(PageProtocol.version)") { inbound, outbound, _ in
           var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
           guard case let .text(first) = try await messages.next() else { return }
           received.withValue { $0.append(first) }
@@ -128,9 +136,9 @@ import Testing
     let messages = received.value
     #expect(messages.count == 2)
     let render = try ServerMessage(try #require(messages.first))
-    #expect(render.type == "render")
+    #expect(render.type == .render)
     let patch = try ServerMessage(try #require(messages.last))
-    #expect(patch.type == "patch")
+    #expect(patch.type == .patch)
     #expect(patch.patches?.first?.html.contains("<span>1</span>") == true)
     let sessionID = try #require(render.session)
     let isLive = await registry.isLive(id: sessionID)
@@ -176,7 +184,7 @@ import Testing
       try await retryingStalledConnection(seconds: 30) {
         clicks.setValue(0)
         // The server closing the socket under the client can end the connection with an error.
-        _ = try? await client.ws("/live?feature=bulky", configuration: bigFrames) { inbound, outbound, _ in
+        _ = try? await client.ws("/live?feature=bulky&version=\(PageProtocol.version)", configuration: bigFrames) { inbound, outbound, _ in
           var frames = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
           guard case let .text(first) = try await frames.next() else { return }
           let render = try ServerMessage(first)
@@ -200,7 +208,7 @@ import Testing
       // The page comes back (as the script does after a dropped socket) and resumes.
       let id = try #require(sessionID.value)
       try await retryingStalledConnection {
-        try await client.ws("/live?feature=bulky&session=\(id)", configuration: bigFrames) { inbound, _, _ in
+        try await client.ws("/live?feature=bulky&version=\(PageProtocol.version)&session=\(id)", configuration: bigFrames) { inbound, _, _ in
           var frames = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
           guard case let .text(first) = try await frames.next() else { return }
           resumed.setValue(first)
@@ -213,7 +221,7 @@ import Testing
     #expect(clicks.value * 64 * 1024 > unsentLimit)
     #expect(clicks.value < 2_000)
     let render = try ServerMessage(try #require(resumed.value))
-    #expect(render.type == "render")
+    #expect(render.type == .render)
     #expect(render.session == sessionID.value)
     let html = try #require(render.html)
     let value = try #require(html.firstRange(of: #"<span class="value">"#))
@@ -230,7 +238,7 @@ import Testing
     _ = try await app.test(.live) { client in
       try await retryingStalledConnection {
         received.setValue([])
-        try await client.ws("/live?feature=tally") { inbound, _, _ in
+        try await client.ws("/live?feature=tally&version=\(PageProtocol.version)") { inbound, _, _ in
           for try await message in inbound.messages(maxSize: 1 << 16) {
             if case let .text(text) = message { received.withValue { $0.append(text) } }
           }
@@ -251,7 +259,7 @@ import Testing
     let (app, registry, messages) = await makeApplication()
     _ = try await app.test(.live) { client in
       await #expect(throws: (any Error).self) {
-        try await client.ws("/live?feature=tally") { _, _, _ in }
+        try await client.ws("/live?feature=tally&version=\(PageProtocol.version)") { _, _, _ in }
       }
     }
     #expect(messages.value.contains { $0.contains("another origin") })
@@ -280,7 +288,7 @@ import Testing
       })
     #expect(second.sessionID == first.sessionID)
     let resumed = try ServerMessage(try #require(sent.value.last))
-    #expect(resumed.type == "render")
+    #expect(resumed.type == .render)
     #expect(resumed.html?.contains("<span>1</span>") == true)
     #expect(registry.count == 1)
 

@@ -19,7 +19,7 @@ import Testing
     let (second, _, _) = makeSession(id: "a")
     let firstRender = try ServerMessage(first.start())
     let secondRender = try ServerMessage(second.start())
-    #expect(firstRender.type == "render")
+    #expect(firstRender.type == .render)
     #expect(firstRender.html == secondRender.html)
     #expect(
       firstRender.html
@@ -64,7 +64,7 @@ import Testing
     session.receive(click(bump))
     #expect(store.value == 1)
     let patch = try ServerMessage(try #require(session.flush()))
-    #expect(patch.type == "patch")
+    #expect(patch.type == .patch)
     #expect(patch.patches?.map(\.id) == ["c"])
     #expect(patch.patches?.first?.html.contains("<span>1</span>") == true)
   }

@@ -255,7 +255,7 @@ func catalogView(_ store: LiveStoreOf<Catalog>) -> Node<Catalog.Action> {
     let attachment = try #require(
       await endpoint.attach(
         LiveRequest(
-          path: "/live", query: [LiveField("page", "/catalog/items/3")],
+          path: "/live", query: [LiveField("page", "/catalog/items/3"), LiveField("version", "\(PageProtocol.version)")],
           headers: [LiveField("Host", "127.0.0.1:8080")], peerAddress: "127.0.0.1"),
         send: { text in messages.withValue { $0.append(text) } }, close: {}))
     struct Switched: Decodable {
@@ -283,7 +283,7 @@ func catalogView(_ store: LiveStoreOf<Catalog>) -> Node<Catalog.Action> {
     messages.setValue([])
     let refused = await endpoint.attach(
       LiveRequest(
-        path: "/live", query: [LiveField("page", "/about")],
+        path: "/live", query: [LiveField("page", "/about"), LiveField("version", "\(PageProtocol.version)")],
         headers: [LiveField("Host", "127.0.0.1:8080")], peerAddress: "127.0.0.1"),
       send: { text in messages.withValue { $0.append(text) } }, close: {})
     #expect(refused == nil)
@@ -298,7 +298,10 @@ func catalogView(_ store: LiveStoreOf<Catalog>) -> Node<Catalog.Action> {
       await endpoint.attach(
         LiveRequest(
           path: "/live",
-          query: [LiveField("feature", "catalog"), LiveField("page", "/catalog/items/4?page=3")],
+          query: [
+            LiveField("feature", "catalog"), LiveField("page", "/catalog/items/4?page=3"),
+            LiveField("version", "\(PageProtocol.version)"),
+          ],
           headers: [LiveField("Host", "127.0.0.1:8080")], peerAddress: "127.0.0.1"),
         send: { text in messages.withValue { $0.append(text) } }, close: {}))
     let render = try #require(messages.value.first)

@@ -96,10 +96,10 @@ struct SignInMiddleware: RouterMiddleware {
         #expect(body.contains("<h1>Mounted</h1>"))
         #expect(body.contains(#"data-ocaf-socket="/app/live""#))
       }
-      try await client.execute(uri: "/app/ocaf.js", method: .get) { response in
+      try await client.execute(uri: "/app/ocaf/main.js", method: .get) { response in
         #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
         // The script shipped as the package's resource.
-        #expect(String(buffer: response.body).contains("function createPage(window)"))
+        #expect(String(buffer: response.body).contains("createPage(window)"))
       }
       // A routed page answers every path below its own: a deep link.
       try await client.execute(
@@ -185,7 +185,7 @@ struct SignInMiddleware: RouterMiddleware {
         var configuration = WebSocketClientConfiguration()
         configuration.additionalHeaders = headers(user: user)
         _ = try await client.ws(
-          "/app/live?feature=visit&session=\(id)", configuration: configuration
+          "/app/live?feature=visit&version=\(PageProtocol.version)&session=\(id)", configuration: configuration
         ) { inbound, _, _ in
           var messages = inbound.messages(maxSize: 1 << 16).makeAsyncIterator()
           if case let .text(first) = try await messages.next() {

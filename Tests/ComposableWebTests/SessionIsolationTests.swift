@@ -186,7 +186,7 @@ actor LoopActor {
     _ endpoint: LiveEndpoint, on loop: any EventLoop, actor: SessionActor? = nil
   ) async throws -> (LiveAttachment, LockIsolated<[(message: String, onLoop: Bool)]>) {
     var request = LiveRequest(
-      path: "/live", query: [LiveField("feature", "tally")],
+      path: "/live", query: [LiveField("feature", "tally"), LiveField("version", "\(PageProtocol.version)")],
       headers: [LiveField("Host", "127.0.0.1:8080")])
     request.sessionActor = actor ?? SessionActor(eventLoop: loop)
     let sent = LockIsolated<[(message: String, onLoop: Bool)]>([])
@@ -410,7 +410,7 @@ actor LoopActor {
     let bump = try #require(handlerIDs(in: page, event: "click").first)
 
     var socketRequest = LiveRequest(
-      path: "/live", query: [LiveField("feature", "tally"), LiveField("session", id)],
+      path: "/live", query: [LiveField("feature", "tally"), LiveField("session", id), LiveField("version", "\(PageProtocol.version)")],
       headers: [LiveField("Host", "127.0.0.1:8080"), cookie])
     socketRequest.sessionActor = SessionActor(eventLoop: socketLoop)
     let sent = LockIsolated<[(message: String, onLoop: Bool)]>([])

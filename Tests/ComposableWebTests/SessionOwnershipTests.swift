@@ -26,7 +26,7 @@ import Testing
     let closed = LockIsolated(false)
     var output: @Sendable (String) -> Void { { [sent] text in sent.withValue { $0.append(text) } } }
     var close: @Sendable () -> Void { { [closed] in closed.setValue(true) } }
-    var lastType: String? { sent.value.last.flatMap { try? ServerMessage($0).type } }
+    var lastType: String? { sent.value.last.flatMap { try? ServerMessage($0).type.rawValue } }
   }
 
   func open(

@@ -117,23 +117,35 @@ func tallyPairView(_ store: LiveStoreOf<TallyPair>) -> Node<TallyPair.Action> {
   }
 }
 
-/// A decoded server message.
-struct ServerMessage: Decodable {
-  struct Patch: Decodable {
-    let id: String
-    let html: String
-  }
-  struct Value: Decodable {
-    let handler: String
-  }
-  let type: String
-  let session: String?
-  let html: String?
-  let patches: [Patch]?
-  let values: [Value]?
+extension ServerMessage {
+  /// Reads a message the session sent, for a test.
+  init(_ text: String) throws { try self.init(text: text) }
 
-  init(_ text: String) throws {
-    self = try JSONDecoder().decode(ServerMessage.self, from: Data(text.utf8))
+  /// A render's HTML.
+  var html: String? {
+    if case let .render(render) = self { return render.html }
+    return nil
+  }
+
+  /// A patch's parts.
+  var patches: [Patch.Part]? {
+    if case let .patch(patch) = self { return patch.parts }
+    return nil
+  }
+
+  /// The values a patch tells fields they hold.
+  var values: [Patch.Value]? {
+    if case let .patch(patch) = self { return patch.values }
+    return nil
+  }
+
+  /// The session a render or an attachment names.
+  var session: String? {
+    switch self {
+    case let .render(render): return render.session
+    case let .attached(session): return session
+    default: return nil
+    }
   }
 }
 
@@ -152,7 +164,7 @@ func handlerIDs(in html: String, event: String) -> [String] {
 }
 
 /// A message clicking the handler `id`.
-func click(_ id: String) -> String { #"{"handler":"\#(id)"}"# }
+func click(_ id: String) -> String { ClientMessage.event(handler: id).text }
 
 /// Runs `body` with an event loop of its own, shut down afterwards.
 func withEventLoop(

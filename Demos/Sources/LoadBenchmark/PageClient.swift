@@ -1,3 +1,4 @@
+import ComposableWeb
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -83,7 +84,7 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
           var configuration = NIOUpgradableHTTPClientPipelineConfiguration(
             upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(
               upgradeRequestHead: HTTPRequestHead(
-                version: .http1_1, method: .GET, uri: "/live?feature=counter", headers: headers),
+                version: .http1_1, method: .GET, uri: "/live?feature=counter&version=\(PageProtocol.version)", headers: headers),
               upgraders: [upgrader],
               notUpgradingCompletionHandler: { channel in
                 channel.eventLoop.makeCompletedFuture { nil }
@@ -172,14 +173,16 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
   /// Handles a whole message from the server (its UTF-8 bytes): the render, then one patch per
   /// click.
   private func receive(_ bytes: UnsafeRawBufferPointer) {
-    func text(_ count: Int) -> String { String(decoding: bytes.prefix(count), as: UTF8.self) }
+    let text = String(decoding: bytes, as: UTF8.self)
+    func shown(_ count: Int) -> String { String(text.prefix(count)) }
+    let message = try? ServerMessage(text: text)
     switch phase {
     case .loading:
-      guard Page.find(#""type":"render""#, in: bytes) != nil else {
-        return fail(BenchmarkError("the first message is not a render: \(text(200))"))
+      guard case let .render(render)? = message else {
+        return fail(BenchmarkError("the first message is not a render: \(shown(200))"))
       }
-      guard let handler = Page.incrementHandler(in: bytes) else {
-        return fail(BenchmarkError("the counter page has no Increment button: \(text(300))"))
+      guard let handler = Page.incrementHandler(inHTML: render.html) else {
+        return fail(BenchmarkError("the counter page has no Increment button: \(shown(300))"))
       }
       handlerID = handler
       phase = .loaded
@@ -187,10 +190,10 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
     case .clicking:
       let arrived = NIODeadline.now()
       run.latencies.append((arrived - sent).nanoseconds)
-      guard Page.find(#""type":"patch""#, in: bytes) != nil, Page.count(in: bytes) == clicks,
-        let next = Page.incrementHandler(in: bytes)
+      guard case .patch? = message, let html = message.flatMap(Page.html(of:)),
+        Page.count(inHTML: html) == clicks, let next = Page.incrementHandler(inHTML: html)
       else {
-        return fail(BenchmarkError("click \(clicks) got an unexpected reply: \(text(300))"))
+        return fail(BenchmarkError("click \(clicks) got an unexpected reply: \(shown(300))"))
       }
       handlerID = next
       if clicks == actions {
@@ -200,7 +203,7 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
         clickNext()
       }
     case .loaded:
-      fail(BenchmarkError("a message arrived before any click: \(text(200))"))
+      fail(BenchmarkError("a message arrived before any click: \(shown(200))"))
     case .done, .failed:
       break
     }
@@ -220,10 +223,8 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
 
   private func send() {
     guard phase == .clicking, let context else { return }
-    var buffer = context.channel.allocator.buffer(capacity: handlerID.utf8.count + 14)
-    buffer.writeString(#"{"handler":""#)
-    buffer.writeString(handlerID)
-    buffer.writeString(#""}"#)
+    let buffer = context.channel.allocator.buffer(
+      string: ClientMessage.event(handler: handlerID).text)
     let frame = WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: buffer)
     sent = .now()
     context.writeAndFlush(wrapOutboundOut(frame), promise: nil)

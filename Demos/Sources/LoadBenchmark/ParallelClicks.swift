@@ -33,7 +33,7 @@ actor LoopSessions {
     for _ in 0..<clicks {
       for index in self.pages.indices {
         let page = self.pages[index]
-        page.session.receive(#"{"handler":"\#(page.handler)"}"#)
+        page.session.receive(ClientMessage.event(handler: page.handler).text)
         guard let patch = page.session.flush(), let next = Page.incrementHandler(in: patch) else {
           throw BenchmarkError("a click got no patch with an Increment button")
         }

@@ -266,65 +266,40 @@ struct BenchmarkError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// What a page learns from the server's messages: the handler id of the "+" button and the count.
-///
-/// Read from the message's UTF-8 bytes: the client shares the machine's cores with the server, so
-/// the less it spends finding these, the less it takes from the server.
+/// What a page learns from the server's messages, read as ``ServerMessage``s: the handler id
+/// of the "+" button and the count.
 enum Page {
-  /// The `data-ocaf-click` id of the button labelled "Increment", in a message's JSON text.
-  static func incrementHandler(in message: String) -> String? {
-    var message = message
-    return message.withUTF8 { incrementHandler(in: UnsafeRawBufferPointer($0)) }
+  /// The HTML a render or a patch carries: the whole page, or its components' parts.
+  static func html(of message: ServerMessage) -> String? {
+    switch message {
+    case let .render(render): render.html
+    case let .patch(patch): patch.parts.map(\.html).joined()
+    default: nil
+    }
   }
 
-  /// The `data-ocaf-click` id of the button labelled "Increment", in a message's UTF-8 bytes.
-  static func incrementHandler(in bytes: UnsafeRawBufferPointer) -> String? {
-    guard let label = find(#"aria-label=\"Increment\""#, in: bytes) else { return nil }
-    // The button's tag starts at the last "<button" before the label and ends at the next ">".
-    var start = label
-    while true {
-      guard start > 0 else { return nil }
-      start -= 1
-      if bytes[start] == UInt8(ascii: "<"), find("<button", in: bytes, from: start, to: label) == start {
-        break
-      }
-    }
-    guard let end = bytes[label...].firstIndex(of: UInt8(ascii: ">")),
-      let attribute = find(#"data-ocaf-click=\""#, in: bytes, from: start, to: end)
+  /// The `data-ocaf-click` id of the button labelled "Increment", in a render's or a patch's
+  /// text.
+  static func incrementHandler(in text: String) -> String? {
+    (try? ServerMessage(text: text)).flatMap(html(of:)).flatMap(incrementHandler(inHTML:))
+  }
+
+  /// The `data-ocaf-click` id of the button labelled "Increment", in HTML.
+  static func incrementHandler(inHTML html: String) -> String? {
+    guard let label = html.range(of: #"aria-label="Increment""#),
+      let start = html[..<label.lowerBound].range(of: "<button", options: .backwards),
+      let end = html[label.upperBound...].firstIndex(of: ">")
     else { return nil }
-    let idStart = attribute + #"data-ocaf-click=\""#.utf8.count
-    let idEnd =
-      bytes[idStart..<end].firstIndex { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") } ?? end
-    return idStart == idEnd ? nil : String(decoding: bytes[idStart..<idEnd], as: UTF8.self)
+    let marker = PageProtocol.Attribute.click.name + #"=""#
+    guard let attribute = html[start.upperBound..<end].range(of: marker) else { return nil }
+    let id = html[attribute.upperBound..<end].prefix { $0 != "\"" }
+    return id.isEmpty ? nil : String(id)
   }
 
-  /// The number shown in the counter's `<span class="count">`, in a message's UTF-8 bytes.
-  static func count(in bytes: UnsafeRawBufferPointer) -> Int? {
-    let marker = #"class=\"count\">"#
-    guard let range = find(marker, in: bytes) else { return nil }
-    let digits = bytes[(range + marker.utf8.count)...].prefix {
-      $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-    }
-    return Int(String(decoding: digits, as: UTF8.self))
-  }
-
-  /// Where `needle` first occurs in `bytes[from..<to]` (to the end by default).
-  static func find(
-    _ needle: String, in bytes: UnsafeRawBufferPointer, from: Int = 0, to: Int? = nil
-  ) -> Int? {
-    let end = to ?? bytes.count
-    var needle = needle
-    return needle.withUTF8 { needle -> Int? in
-      guard let first = needle.first else { return from }
-      var index = from
-      while index + needle.count <= end,
-        let candidate = bytes[index..<(end - needle.count + 1)].firstIndex(of: first)
-      {
-        if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
-        index = candidate + 1
-      }
-      return nil
-    }
+  /// The number shown in the counter's `<span class="count">`, in HTML.
+  static func count(inHTML html: String) -> Int? {
+    guard let marker = html.range(of: #"class="count">"#) else { return nil }
+    return Int(html[marker.upperBound...].prefix { $0 == "-" || $0.isASCII && $0.isNumber })
   }
 }
 
@@ -512,7 +487,7 @@ func measureMainActorClicks(_ clicks: Int) throws {
     var handler = firstHandler
     let began = ContinuousClock.now
     for click in 1...clicks {
-      session.receive(#"{"handler":"\#(handler)"}"#)
+      session.receive(ClientMessage.event(handler: handler).text)
       guard let patch = session.flush(), let next = Page.incrementHandler(in: patch) else {
         throw BenchmarkError("click \(click) got no patch with an Increment button")
       }

@@ -10,8 +10,8 @@ import Logging
 ///
 /// Paths are under ``mountPath``: the index at `mountPath + "/"` (if ``showsIndex``), a
 /// feature's page at
-/// `mountPath + "/" + feature.path`, the page script and stylesheet at `/ocaf.js` and
-/// `/ocaf.css` below it, and the socket at `/live` below it.
+/// `mountPath + "/" + feature.path`, the page script's modules at `/ocaf/` (see ``PageScript``)
+/// and the stylesheet at `/ocaf.css` below it, and the socket at `/live` below it.
 ///
 /// ```swift
 /// let endpoint = LiveEndpoint(
@@ -119,11 +119,12 @@ public final class LiveEndpoint: Sendable {
   public var socketPath: String { mountPath + "/live" }
 
   /// Every path ``respond(to:)`` answers: the index (if ``showsIndex``), each feature's page,
-  /// the script and the stylesheet; for a feature with a route, also `/**` below its page (any
-  /// path there).
+  /// the script's modules and the stylesheet; for a feature with a route, also `/**` below its
+  /// page (any path there).
   public var pagePaths: [String] {
-    (showsIndex ? [indexPath] : []) + [mountPath + "/ocaf.js", mountPath + "/ocaf.css"]
-      + featurePagePaths
+    (showsIndex ? [indexPath] : [])
+      + PageScript.modules.keys.sorted().map { mountPath + PageScript.folder + $0 }
+      + [mountPath + "/ocaf.css"] + featurePagePaths
   }
 
   /// The index's path, `mountPath + "/"`.
@@ -216,10 +217,18 @@ public final class LiveEndpoint: Sendable {
     switch rest {
     case "/", "":
       return showsIndex ? html(pages.index()) : nil
-    case "/ocaf.js":
+    case _ where rest.hasPrefix(PageScript.folder):
+      guard let source = PageScript.modules[String(rest.dropFirst(PageScript.folder.count))] else {
+        return nil
+      }
+      // Checked with the server on every load: a page of a new deploy must not run an old
+      // module, which would speak the old protocol version and be told to reload again.
       return LiveResponse(
-        headers: [LiveField("Content-Type", "text/javascript; charset=utf-8")],
-        body: PageScript.source)
+        headers: [
+          LiveField("Content-Type", "text/javascript; charset=utf-8"),
+          LiveField("Cache-Control", "no-cache"),
+        ],
+        body: source)
     case "/ocaf.css":
       return LiveResponse(
         headers: [LiveField("Content-Type", "text/css; charset=utf-8")], body: Pages.style)
@@ -269,10 +278,13 @@ public final class LiveEndpoint: Sendable {
 
   // MARK: Sockets
 
-  /// Attaches a page's socket, opened by `request` (`?feature=…&session=…`), to its session:
+  /// Attaches a page's socket, opened by `request` (`?feature=…&session=…&version=…`), to its session:
   /// the one it resumes, if its browser holds that session's secret, or a new one. The
   /// session's messages go to `send`; `close` closes the socket when another page of the same
   /// browser takes the session over (after `send` has the notice that says so).
+  ///
+  /// A page whose script speaks another version of the protocol than ``PageProtocol/version``
+  /// (or names none: a page of a deploy before versions) is told to reload, and gets no session.
   ///
   /// Returns `nil` when the page is refused (after `send` has the refusal, if any): then close
   /// the socket once what was sent is written.
@@ -282,10 +294,21 @@ public final class LiveEndpoint: Sendable {
     close: @escaping @Sendable () -> Void
   ) async -> LiveAttachment? {
     let registry = self.registry
+    guard request.query(PageProtocol.SocketParameter.version.rawValue) == "\(PageProtocol.version)"
+    else {
+      logger.info(
+        "Told a page whose script speaks another protocol version to reload",
+        metadata: [
+          "version": LogText.escaped(
+            request.query(PageProtocol.SocketParameter.version.rawValue) ?? "none", limit: 16)
+        ])
+      send(ServerMessage.reload.text)
+      return nil
+    }
     // A session started here (none to resume) is made for the page's own path and query,
     // which the page script sends along.
     var pageRequest = request
-    if let page = request.query("page"), page.hasPrefix("/"),
+    if let page = request.query(PageProtocol.SocketParameter.page.rawValue), page.hasPrefix("/"),
       let components = URLComponents(string: page)
     {
       pageRequest.path = components.percentEncodedPath
@@ -298,14 +321,14 @@ public final class LiveEndpoint: Sendable {
     // A page names its feature, unless a live link switched it to another page: then the
     // feature is the one at its URL (and a URL that is no live page is loaded instead).
     let featurePath: String
-    var switchedPage: String?
-    if let named = request.query("feature") {
+    var switchedPage: ServerMessage.SwitchedPage?
+    if let named = request.query(PageProtocol.SocketParameter.feature.rawValue) {
       featurePath = named
     } else if case let (feature, _)? = pageFeature {
       featurePath = feature.path
       switchedPage = pages.switchedPage(for: feature)
     } else {
-      send(SessionRegistry.reload)
+      send(ServerMessage.reload.text)
       return nil
     }
     if case let (feature, location)? = pageFeature, feature.path == featurePath {
@@ -313,9 +336,10 @@ public final class LiveEndpoint: Sendable {
     }
     guard
       let connection = await registry.connect(
-        featurePath: featurePath, resumeID: request.query("session"),
+        featurePath: featurePath,
+        resumeID: request.query(PageProtocol.SocketParameter.session.rawValue),
         visitor: visitor(of: request), request: pageRequest,
-        styleNonce: request.query("nonce").flatMap(Self.validNonce), switchedPage: switchedPage,
+        styleNonce: request.query(PageProtocol.SocketParameter.nonce.rawValue).flatMap(Self.validNonce), switchedPage: switchedPage,
         output: send, close: close)
     else { return nil }
     let host = await registry.host(of: connection)

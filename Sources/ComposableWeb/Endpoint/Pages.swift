@@ -115,23 +115,11 @@ struct Pages: Sendable {
 
   /// What a page switched to by a live link needs to know of `feature` (a JSON object for its
   /// first render): its feature, path, whether it is routed, its title, and its header's texts.
-  func switchedPage(for feature: LiveFeature) -> String {
-    struct Page: Encodable {
-      let about: String?
-      let base: String
-      let feature: String
-      let heading: String
-      let routed: Bool
-      let summary: String
-      let title: String
-    }
-    let page = Page(
+  func switchedPage(for feature: LiveFeature) -> ServerMessage.SwitchedPage {
+    ServerMessage.SwitchedPage(
       about: feature.about, base: "\(mountPath)/\(feature.path)", feature: feature.path,
       heading: feature.title, routed: feature.isRouted, summary: feature.summary,
       title: layout.title(feature.title))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(page)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
   }
 
   /// A feature page's header: back to the index (if there is one), the title, the summary and the paragraph
@@ -167,7 +155,8 @@ struct Pages: Sendable {
         body
         if script {
           // The script tells a session it starts the page's nonce (see `LiveSession.styleNonce`).
-          Node<Never>.tag("script", ["src": "\(mountPath)/ocaf.js", "defer": ""])
+          Node<Never>.tag(
+            "script", ["src": mountPath + PageScript.folder + PageScript.entry, "type": "module"])
             .attribute("nonce", nonce)
         }
         for source in layout.scripts { Node<Never>.tag("script", ["src": source, "defer": ""]) }

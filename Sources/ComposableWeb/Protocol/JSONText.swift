@@ -53,6 +53,44 @@ enum JSONText {
     output.append(UInt8(ascii: "\""))
   }
 
+  /// Appends `value` as a JSON value: text as a string literal, a Boolean, or a number written
+  /// as the page shows it.
+  static func append(_ value: InputValue, into output: inout [UInt8]) {
+    switch value {
+    case let .string(string): appendString(string, into: &output)
+    case let .bool(bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
+    case let .number(number): output.append(contentsOf: InputValue.format(number).utf8)
+    }
+  }
+
+  /// `{"reason":…,"type":…}`: a message that tells the page why it stops.
+  static func reasoned(type: String, reason: String) -> String {
+    var output: [UInt8] = []
+    output.append(contentsOf: #"{"reason":"#.utf8)
+    appendString(reason, into: &output)
+    output.append(contentsOf: #","type":"#.utf8)
+    appendString(type, into: &output)
+    output.append(UInt8(ascii: "}"))
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// `{"type":…}`: a message with nothing but its type.
+  static func typeOnly(_ type: String) -> String {
+    var output: [UInt8] = []
+    output.append(contentsOf: #"{"type":"#.utf8)
+    appendString(type, into: &output)
+    output.append(UInt8(ascii: "}"))
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// `value` encoded by a `JSONEncoder`, keys sorted and slashes unescaped (for the messages'
+  /// rare parts that are not worth writing by hand).
+  static func encoded(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+  }
+
   /// `{"html":…,"location":…,"session":…,"type":"render"}`, from the HTML's UTF-8 bytes; the
   /// location (of a routed page's state, see ``LiveRoute``) only when there is one.
   static func render(
@@ -67,7 +105,7 @@ enum JSONText {
       appendString(location, into: &output)
     }
     if let page {
-      // A JSON object already (see `Pages.switchedPage(for:)`).
+      // A JSON object already (see `ServerMessage.SwitchedPage`).
       output.append(contentsOf: #","page":"#.utf8)
       output.append(contentsOf: page.utf8)
     }
@@ -90,7 +128,7 @@ enum JSONText {
   /// UTF-8 bytes; with `"history":"push"` (or `"replace"`) and `"location":…` first when a
   /// routed page's location changed.
   static func patch(
-    _ patches: [(id: String, html: [UInt8])], values: [PatchValue],
+    _ patches: [(id: String, html: [UInt8])], values: [ServerMessage.Patch.Value],
     location: (text: String, history: LiveHistory)? = nil
   ) -> String {
     var output: [UInt8] = []
@@ -99,7 +137,8 @@ enum JSONText {
     output.append(UInt8(ascii: "{"))
     if let location {
       output.append(contentsOf: #""history":"#.utf8)
-      output.append(contentsOf: (location.history == .push ? #""push","# : #""replace","#).utf8)
+      appendString(location.history.wireName, into: &output)
+      output.append(UInt8(ascii: ","))
       output.append(contentsOf: #""location":"#.utf8)
       appendString(location.text, into: &output)
       output.append(UInt8(ascii: ","))
@@ -118,9 +157,7 @@ enum JSONText {
       output.append(contentsOf: "[]".utf8)
     } else {
       // Corrections are rare; their numbers are written the way `JSONEncoder` writes them.
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      output.append(contentsOf: (try? encoder.encode(values)) ?? Data("[]".utf8))
+      output.append(contentsOf: encoded(values).utf8)
     }
     output.append(UInt8(ascii: "}"))
     return String(decoding: output, as: UTF8.self)
@@ -150,9 +187,4 @@ enum JSONText {
   }
 }
 
-/// A value the page is told its field holds.
-struct PatchValue: Encodable {
-  let handler: String
-  let value: InputValue
-}
 #endif  // Web

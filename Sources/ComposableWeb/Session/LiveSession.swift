@@ -6,7 +6,7 @@ import Observation
 import Sharing
 
 /// One browser tab: owns the root component of a feature (and so its store), renders it, and
-/// turns the page's messages into actions. It is thin: ``PageMessage`` reads a message,
+/// turns the page's messages into actions. It is thin: ``ClientMessage`` reads a message,
 /// ``PageMessageLimits`` admits it, ``HandlerTable`` finds what it runs, ``ChangeTracker``
 /// records what changed, ``ComponentRenderer`` renders, and ``PatchAssembly`` makes the patch.
 ///
@@ -36,7 +36,7 @@ public final class LiveSession {
   public let logName: String
   private static let sessionCount = Locked(0)
   /// The largest message, in UTF-8 bytes, that the session reads; longer ones are ignored.
-  public static let maximumMessageSize = PageMessage.maximumSize
+  public static let maximumMessageSize = ClientMessage.maximumSize
 
   let root: Component
   let logger: Logger
@@ -65,7 +65,7 @@ public final class LiveSession {
   /// count. They run the handlers of the render the user saw.
   public var replacedHandlerGrace: Duration { renderer.handlers.grace }
 
-  /// The session's parts besides the message reader (``PageMessage``): what changed
+  /// The session's parts besides the message reader (``ClientMessage``): what changed
   /// (observation), the page's components and handler ids (rendering), the next message to the
   /// page (patches), and what it admits of the page's messages (limits).
   private let changes: ChangeTracker
@@ -215,11 +215,12 @@ public final class LiveSession {
     start(page: nil)
   }
 
-  /// ``start()``, for a page switched to by a live link: `page` (a JSON object) tells it which
-  /// feature it now shows (see ``Pages/switchedPage(for:)``).
-  func start(page: String?) -> String {
+  /// ``start()``, for a page switched to by a live link: `page` tells it which feature it now
+  /// shows (see ``Pages/switchedPage(for:)``).
+  func start(page: ServerMessage.SwitchedPage?) -> String {
     let html = renderAfresh(formsNameSession: false)
-    return JSONText.render(session: id, html: html, location: shownLocation?.text, page: page)
+    return JSONText.render(
+      session: id, html: html, location: shownLocation?.text, page: page.map(JSONText.encoded))
   }
 
   /// Renders the whole page afresh, as ``start()`` does, and returns its HTML: what a page
@@ -249,19 +250,20 @@ public final class LiveSession {
   /// Handles one text message from the page: `{"handler": id, "value": …}`. Anything else is
   /// logged and ignored. A change the message makes is sent to the page at once.
   public func receive(_ text: String) {
-    receive(PageMessage.read(text), at: .now)
+    receive(ClientMessage.read(text), at: .now)
   }
 
   /// Handles a message that arrived at `now`.
   func receive(_ text: String, at now: ContinuousClock.Instant) {
-    receive(PageMessage.read(text), at: now)
+    receive(ClientMessage.read(text), at: now)
   }
 
   /// Handles a message that arrived at `now`: messages beyond the session's rate limit are
   /// dropped, with a log line for the first of each run of drops and every hundredth after.
-  func receive(_ incoming: PageMessage, at now: ContinuousClock.Instant) {
+  func receive(_ incoming: ClientMessage.Reading, at now: ContinuousClock.Instant) {
     guard limits.admit(at: now) else { return }
-    let message: ClientMessage
+    let handlerID: String
+    let value: InputValue?
     switch incoming {
     case let .oversized(bytes):
       limits.ignore("Ignored an oversized message", metadata: ["bytes": "\(bytes)"])
@@ -269,16 +271,12 @@ public final class LiveSession {
     case .malformed:
       limits.ignore("Ignored a malformed message")
       return
-    case let .message(read):
-      message = read
-    }
-    if let navigate = message.navigate {
-      receive(navigation: navigate)
+    case let .message(.navigate(location)):
+      receive(navigation: location)
       return
-    }
-    guard let handlerID = message.handler else {
-      limits.ignore("Ignored a malformed message")
-      return
+    case let .message(.event(handler, eventValue)):
+      handlerID = handler
+      value = eventValue
     }
     guard let issued = renderer.handlers.lookup(handlerID, now: .now) else {
       limits.ignore(
@@ -298,7 +296,7 @@ public final class LiveSession {
     {
       _ = changes.insert(id: issued.componentID, generation: generation)
     }
-    let outcome = handler.run(message.value?.input)
+    let outcome = handler.run(value)
     let changed = changes.release()
     switch outcome {
     case .applied, .sent:

@@ -55,14 +55,14 @@ struct PatchAssembly {
     // A correction whose handler a new render replaced is carried by that render. JSON has no
     // infinite or NaN numbers: such a value is logged and left out.
     let values = corrected.filter { renderer.handlers.isCurrent($0.handler) }.compactMap {
-      correction -> PatchValue? in
+      correction -> ServerMessage.Patch.Value? in
       if case let .number(number) = correction.value, !number.isFinite {
         logger.warning(
           "Left out a corrected value the page cannot show: \(number) is not a finite number",
           metadata: ["session": "\(logName)", "handler": "\(correction.handler)"])
         return nil
       }
-      return PatchValue(handler: correction.handler, value: correction.value)
+      return ServerMessage.Patch.Value(handler: correction.handler, value: correction.value)
     }
     guard !patches.isEmpty || !values.isEmpty || location != nil else { return nil }
     return JSONText.patch(

@@ -145,7 +145,7 @@ public final class SessionRegistry {
     visitor: Visitor = Visitor(),
     request: LiveRequest? = nil,
     styleNonce: String? = nil,
-    switchedPage: String? = nil,
+    switchedPage: ServerMessage.SwitchedPage? = nil,
     output: @escaping @Sendable (String) -> Void,
     close: @escaping @Sendable () -> Void = {}
   ) async -> Connection? {
@@ -171,7 +171,7 @@ public final class SessionRegistry {
         session.output = output
         if let styleNonce { session.styleNonce = styleNonce }
         if showsFirstRender {
-          output(JSONText.attached(session: session.id))
+          output(ServerMessage.attached(session: session.id).text)
           if let patch = session.flush() { output(patch) }
         } else {
           output(session.start(page: switchedPage))
@@ -735,21 +735,19 @@ public final class SessionRegistry {
   }
 
   /// What a page is told when the server has no room for its session.
-  static let refusal =
-    #"{"reason":"The server is busy: it has as many sessions as it allows. Try again later.","type":"refused"}"#
+  static let refusal = ServerMessage.refused(
+    reason: "The server is busy: it has as many sessions as it allows. Try again later.").text
 
   /// What a page is told when its address starts sessions faster than it may.
-  static let tooFast =
-    #"{"reason":"Too many new pages from your address at once. Trying again shortly.","type":"refused"}"#
+  static let tooFast = ServerMessage.refused(
+    reason: "Too many new pages from your address at once. Trying again shortly.").text
 
   /// What a page is told when its session was opened by another page of the same browser.
-  static let replaced =
-    #"{"reason":"This page was opened again in another tab or window.","type":"replaced"}"#
+  static let replaced = ServerMessage.replaced(
+    reason: "This page was opened again in another tab or window.").text
 
   /// What a page is told when the server stops.
-  static let stopping = #"{"reason":"The server is stopping.","type":"stopping"}"#
-  /// For a page that switched to a URL that is no live page: it loads it instead.
-  nonisolated static let reload = #"{"type":"reload"}"#
+  static let stopping = ServerMessage.stopping(reason: "The server is stopping.").text
 }
 
 /// Who is connecting: the client's address, and the secret its browser holds (see

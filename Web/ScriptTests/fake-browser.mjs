@@ -1,8 +1,7 @@
 // A small stand-in for the browser, enough to run the page script under Node: elements, text,
 // the HTML the server writes (double-quoted attributes, escaped text), the selectors the script
 // uses, events that bubble, form fields' values, the history, timers and a WebSocket that
-// records what the page sends.
-"use strict";
+// records what the page sends. An ES module, as the page script's modules are.
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
   "source", "track", "wbr"]);
@@ -208,7 +207,7 @@ function decode(text) {
 }
 
 // The HTML the server writes, as nodes of `document`.
-function parseHTML(html, document) {
+export function parseHTML(html, document) {
   const top = new FakeFragment();
   const stack = [top];
   const token = /<\/([a-zA-Z0-9-]+)\s*>|<([a-zA-Z0-9-]+)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*\/?>|([^<]+)/g;
@@ -232,7 +231,7 @@ function parseHTML(html, document) {
   return top.childNodes.slice();
 }
 
-function serialize(node) {
+export function serialize(node) {
   if (node.nodeType === 3) return node.nodeValue;
   const tag = node.tagName.toLowerCase();
   const attributes = node.attributes.map((a) => a.value === "" ? " " + a.name : ` ${a.name}="${a.value}"`).join("");
@@ -259,7 +258,7 @@ class FakeDocument extends FakeNode {
 
 // A socket that records what the page sends; the test opens it, and delivers the server's
 // messages with `receive`.
-class FakeSocket {
+export class FakeSocket {
   constructor(url) {
     this.url = url;
     this.readyState = 0;
@@ -282,7 +281,7 @@ FakeSocket.opened = [];
 
 // A browser window showing `body` (HTML) at `url`, with history entries the test can move
 // through (`back`, `forward`) and timers it runs by hand (`runTimers`).
-function makeWindow(body, url) {
+export function makeWindow(body, url) {
   const document = new FakeDocument();
   document.body.innerHTML = body;
   const window = new FakeNode();
@@ -339,7 +338,7 @@ function makeWindow(body, url) {
 }
 
 // Fires `type` at `target`, bubbling to the root's and the window's listeners; returns the event.
-function fire(target, type, properties) {
+export function fire(target, type, properties) {
   const event = Object.assign({
     type, target, detail: 1, defaultPrevented: false,
     preventDefault() { this.defaultPrevented = true; },
@@ -350,4 +349,3 @@ function fire(target, type, properties) {
   return event;
 }
 
-module.exports = { makeWindow, fire, FakeSocket, parseHTML, serialize };

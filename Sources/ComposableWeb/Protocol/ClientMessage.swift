@@ -1,0 +1,102 @@
+#if Web
+import Foundation
+
+/// A message a page sends its session over its socket, as a value: an event of an element the
+/// page shows, or a navigation. The session reads it with ``read(_:)``; page tests and the load
+/// benchmark write it with ``text``, as the page script does.
+///
+/// ```swift
+/// ClientMessage.event(handler: "h3", value: .string("Ada")).text
+/// // {"handler":"h3","value":"Ada"}
+/// ClientMessage.navigate(to: "/items/3").text
+/// // {"navigate":"/items/3"}
+/// ```
+public enum ClientMessage: Sendable, Equatable {
+  /// An event of the element with the handler id `handler` (a click, a submission, a field's
+  /// new value).
+  case event(handler: String, value: InputValue? = nil)
+  /// The page went to `location` (the part of its URL below the page's path) by Back, Forward
+  /// or a live link (see ``LiveRoute``).
+  case navigate(to: String)
+
+  /// The largest message, in UTF-8 bytes, that a session reads; longer ones are ignored.
+  public static let maximumSize = 8 * 1024
+
+  /// The message as JSON text.
+  public var text: String {
+    var output: [UInt8] = []
+    switch self {
+    case let .event(handler, value):
+      output.append(contentsOf: #"{"handler":"#.utf8)
+      JSONText.appendString(handler, into: &output)
+      if let value {
+        output.append(contentsOf: #","value":"#.utf8)
+        JSONText.append(value, into: &output)
+      }
+    case let .navigate(location):
+      output.append(contentsOf: #"{"navigate":"#.utf8)
+      JSONText.appendString(location, into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// What reading a page's text found.
+  public enum Reading: Sendable, Equatable {
+    case message(ClientMessage)
+    /// Not a message a page sends: not JSON, or neither an event nor a navigation.
+    case malformed
+    /// Longer than ``ClientMessage/maximumSize``: not read at all.
+    case oversized(bytes: Int)
+  }
+
+  /// Reads a text message from a page. A plain click (`{"handler":"h12"}`) is read without a
+  /// `JSONDecoder`. A value that is not text, a number or a Boolean reads as no value.
+  ///
+  /// ```swift
+  /// ClientMessage.read(#"{"handler":"h3","value":"Ada"}"#)
+  /// // .message(.event(handler: "h3", value: .string("Ada")))
+  /// ```
+  public static func read(_ text: String) -> Reading {
+    let bytes = text.utf8.count
+    guard bytes <= maximumSize else { return .oversized(bytes: bytes) }
+    if let handler = JSONText.plainHandler(in: text) {
+      return .message(.event(handler: handler))
+    }
+    guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(text.utf8)) else {
+      return .malformed
+    }
+    if let location = wire.navigate { return .message(.navigate(to: location)) }
+    guard let handler = wire.handler else { return .malformed }
+    return .message(.event(handler: handler, value: wire.value?.input))
+  }
+
+  /// The fields a page's message may have.
+  private struct Wire: Decodable {
+    /// Any JSON value: one that is not an input value reads as none.
+    struct AnyValue: Decodable {
+      let input: InputValue?
+      init(from decoder: any Decoder) throws {
+        input = try? InputValue(from: decoder)
+      }
+    }
+    let handler: String?
+    let value: AnyValue?
+    let navigate: String?
+  }
+}
+
+extension InputValue: Decodable {
+  /// Reads JSON text, a number or a Boolean.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let string = try? container.decode(String.self) {
+      self = .string(string)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else {
+      self = .bool(try container.decode(Bool.self))
+    }
+  }
+}
+#endif  // Web

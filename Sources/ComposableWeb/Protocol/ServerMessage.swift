@@ -1,0 +1,225 @@
+#if Web
+import Foundation
+
+/// A message the server sends a page over its socket, as a value: what the session, the
+/// registry and the endpoint write, and what page tests, the load benchmark and tools read
+/// back. Its JSON is written by ``text`` and read by ``init(text:)``; the page script reads the
+/// same JSON (its names are in ``PageProtocol``).
+///
+/// ```swift
+/// let message = try ServerMessage(text: #"{"session":"s1","type":"attached"}"#)
+/// #expect(message == .attached(session: "s1"))
+/// #expect(message.text == #"{"session":"s1","type":"attached"}"#)
+/// ```
+public enum ServerMessage: Sendable, Equatable {
+  /// The whole page: its HTML, the session it shows, a routed page's location, and, after a
+  /// live link switched the page, what the page now is.
+  case render(Render)
+  /// The page's socket took over the session the page shows (rendered over HTTP): what changed
+  /// since follows as patches.
+  case attached(session: String)
+  /// What changed: components' new HTML, values the page's fields are told they hold, and a
+  /// routed page's new location.
+  case patch(Patch)
+  /// The server will not start a session for the page now.
+  case refused(reason: String)
+  /// Another page of the same browser took the session over.
+  case replaced(reason: String)
+  /// The server is stopping.
+  case stopping(reason: String)
+  /// The page is to load its URL again: it is no live page, or the page's script speaks
+  /// another version of the protocol.
+  case reload
+
+  /// A whole page's render.
+  public struct Render: Sendable, Equatable {
+    public var session: String
+    public var html: String
+    /// A routed page's location (see ``LiveRoute``).
+    public var location: String?
+    /// What the page is after a live link switched it to another feature.
+    public var page: SwitchedPage?
+
+    public init(session: String, html: String, location: String? = nil, page: SwitchedPage? = nil) {
+      self.session = session
+      self.html = html
+      self.location = location
+      self.page = page
+    }
+  }
+
+  /// The page a live link switched to: what its header and title show.
+  public struct SwitchedPage: Sendable, Equatable, Codable {
+    public var about: String?
+    /// The page's path, below which a routed page's locations are.
+    public var base: String
+    public var feature: String
+    public var heading: String
+    public var routed: Bool
+    public var summary: String
+    /// The document's title.
+    public var title: String
+
+    public init(
+      about: String?, base: String, feature: String, heading: String, routed: Bool,
+      summary: String, title: String
+    ) {
+      self.about = about
+      self.base = base
+      self.feature = feature
+      self.heading = heading
+      self.routed = routed
+      self.summary = summary
+      self.title = title
+    }
+  }
+
+  /// What changed since the page's last render or patch.
+  public struct Patch: Sendable, Equatable {
+    /// A component's new HTML, by its id.
+    public struct Part: Sendable, Equatable {
+      public var id: String
+      public var html: String
+      public init(id: String, html: String) {
+        self.id = id
+        self.html = html
+      }
+    }
+    /// A value a field is told it holds (the reducer changed what the page sent).
+    public struct Value: Sendable, Equatable, Encodable {
+      /// The field's handler id.
+      public var handler: String
+      public var value: InputValue
+      public init(handler: String, value: InputValue) {
+        self.handler = handler
+        self.value = value
+      }
+    }
+    /// A routed page's new location, pushed on the history or replacing its entry.
+    public struct Location: Sendable, Equatable {
+      public var text: String
+      public var history: LiveHistory
+      public init(_ text: String, history: LiveHistory) {
+        self.text = text
+        self.history = history
+      }
+    }
+    public var parts: [Part]
+    public var values: [Value]
+    public var location: Location?
+
+    public init(parts: [Part], values: [Value] = [], location: Location? = nil) {
+      self.parts = parts
+      self.values = values
+      self.location = location
+    }
+  }
+
+  /// The message's `type`, as the page script names it (``PageProtocol/ServerMessageType``).
+  public var type: PageProtocol.ServerMessageType {
+    switch self {
+    case .render: .render
+    case .attached: .attached
+    case .patch: .patch
+    case .refused: .refused
+    case .replaced: .replaced
+    case .stopping: .stopping
+    case .reload: .reload
+    }
+  }
+
+  /// The message as JSON text, keys sorted.
+  public var text: String {
+    switch self {
+    case let .render(render):
+      return JSONText.render(
+        session: render.session, html: Array(render.html.utf8), location: render.location,
+        page: render.page.map(JSONText.encoded))
+    case let .attached(session):
+      return JSONText.attached(session: session)
+    case let .patch(patch):
+      return JSONText.patch(
+        patch.parts.map { (id: $0.id, html: Array($0.html.utf8)) }, values: patch.values,
+        location: patch.location.map { (text: $0.text, history: $0.history) })
+    case let .refused(reason), let .replaced(reason), let .stopping(reason):
+      return JSONText.reasoned(type: type.rawValue, reason: reason)
+    case .reload:
+      return JSONText.typeOnly(type.rawValue)
+    }
+  }
+
+  /// Reads a message the server sent; throws when the text is not one.
+  ///
+  /// ```swift
+  /// if case let .patch(patch) = try ServerMessage(text: frame) { print(patch.parts.count) }
+  /// ```
+  public init(text: String) throws {
+    let wire = try JSONDecoder().decode(Wire.self, from: Data(text.utf8))
+    func required<Field>(_ field: Field?, _ name: String) throws -> Field {
+      guard let field else { throw PageProtocol.UnreadableMessage(text: text, missing: name) }
+      return field
+    }
+    guard let type = PageProtocol.ServerMessageType(rawValue: wire.type) else {
+      throw PageProtocol.UnreadableMessage(text: text, missing: "a known type")
+    }
+    switch type {
+    case .render:
+      self = .render(
+        Render(
+          session: try required(wire.session, "session"), html: try required(wire.html, "html"),
+          location: wire.location, page: wire.page))
+    case .attached:
+      self = .attached(session: try required(wire.session, "session"))
+    case .patch:
+      let history = wire.history.flatMap(LiveHistory.init(wireName:)) ?? .replace
+      self = .patch(
+        Patch(
+          parts: try required(wire.patches, "patches").map { Patch.Part(id: $0.id, html: $0.html) },
+          values: (wire.values ?? []).map { Patch.Value(handler: $0.handler, value: $0.value) },
+          location: wire.location.map { Patch.Location($0, history: history) }))
+    case .refused:
+      self = .refused(reason: try required(wire.reason, "reason"))
+    case .replaced:
+      self = .replaced(reason: try required(wire.reason, "reason"))
+    case .stopping:
+      self = .stopping(reason: try required(wire.reason, "reason"))
+    case .reload:
+      self = .reload
+    }
+  }
+
+  /// Every field of every message, as the JSON has them.
+  private struct Wire: Decodable {
+    struct Part: Decodable {
+      let id: String
+      let html: String
+    }
+    struct Value: Decodable {
+      let handler: String
+      let value: InputValue
+    }
+    let type: String
+    let session: String?
+    let html: String?
+    let location: String?
+    let page: SwitchedPage?
+    let history: String?
+    let patches: [Part]?
+    let values: [Value]?
+    let reason: String?
+  }
+}
+
+extension LiveHistory {
+  /// The history's name in a patch: `push` or `replace`.
+  var wireName: String { self == .push ? "push" : "replace" }
+
+  init?(wireName: String) {
+    switch wireName {
+    case "push": self = .push
+    case "replace": self = .replace
+    default: return nil
+    }
+  }
+}
+#endif  // Web
