@@ -238,7 +238,8 @@ let package = Package(
       ],
       swiftSettings: [.unsafeFlags(["-Werror", "DeprecatedDeclaration"])]
     ),
-    // The web framework's tests, with the Hummingbird trait (they serve pages with it).
+    // The web framework's tests, with the Hummingbird trait (they serve pages with it); those of
+    // the Vapor adapter also need the Vapor trait.
     .testTarget(
       name: "ComposableWebTests",
       dependencies: [
@@ -247,8 +248,10 @@ let package = Package(
         "ComposableWeb",
         "ComposableWebHummingbird",
         "ComposableWebTesting",
+        "ComposableWebVapor",
         "TestRunSettings",
         .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
         .product(
           name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])
         ),

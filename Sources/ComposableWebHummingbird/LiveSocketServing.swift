@@ -12,20 +12,13 @@ enum LiveSocketServing {
   /// A page's socket attached to its session. (A class: the frames of the task serving the page,
   /// which it keeps for as long as the page stays, hold a reference instead of a copy.)
   final class Attached: Sendable {
-    let attachment: LiveAttachment
-    let messages: OutboundQueue
-    let channel: any Channel
+    let socket: LivePageSocket
     /// Whether the page's messages come through a ``LiveFrameHandler`` (the one read path),
     /// rather than through Hummingbird's sequence (only if the handler could not be added).
     let isReadByHandler: Bool
 
-    init(
-      attachment: LiveAttachment, messages: OutboundQueue, channel: any Channel,
-      isReadByHandler: Bool
-    ) {
-      self.attachment = attachment
-      self.messages = messages
-      self.channel = channel
+    init(socket: LivePageSocket, isReadByHandler: Bool) {
+      self.socket = socket
       self.isReadByHandler = isReadByHandler
     }
   }
@@ -35,83 +28,58 @@ enum LiveSocketServing {
   static func attach(
     _ request: LiveRequest, channel: any Channel, to endpoint: LiveEndpoint
   ) async -> Attached? {
-    // The socket's messages are written on its connection's event loop.
-    let logger = endpoint.logger
-    let limits = endpoint.limits
-    let messages = OutboundQueue(eventLoop: channel.eventLoop) { message in
-      let frame = WebSocketFrame(
-        fin: true, opcode: .text, data: channel.allocator.buffer(string: message))
-      channel.write(frame, promise: nil)
-    } flush: {
-      channel.flush()
-      Self.closeIfNotReading(channel, limit: limits.maximumUnsentBytes, logger: logger)
-    }
+    let socket = LivePageSocket(endpoint: endpoint, transport: transport(of: channel))
     // The page's messages are taken off the channel's pipeline, from before the session's
     // first message is written: a page sends nothing before it.
-    let reader: LiveFrameHandler.Installed?
+    let isReadByHandler: Bool
     do {
-      reader = try await channel.eventLoop.submit {
-        try LiveFrameHandler.install(
-          on: channel, maximumSize: LiveSession.maximumMessageSize * 2,
-          limit: limits.inboundQueueSize)
+      try await channel.eventLoop.submit {
+        try LiveFrameHandler.install(on: channel, maximumSize: LivePageSocket.maximumFrameSize) {
+          socket.receive($0)
+        }
       }.get()
+      isReadByHandler = true
     } catch {
-      logger.warning(
+      endpoint.logger.warning(
         "Reading the socket through Hummingbird's sequence: its frame handler could not be added",
         metadata: ["error": "\(error)"])
-      reader = nil
+      isReadByHandler = false
     }
-    guard
-      let attachment = await endpoint.attach(
-        request,
-        send: { messages.send($0) },
-        close: {
-          // After what is queued (the notice that says why), like any other write.
-          channel.eventLoop.execute {
-            var reason = channel.allocator.buffer(capacity: 2)
-            reason.write(webSocketErrorCode: .normalClosure)
-            channel.writeAndFlush(
-              WebSocketFrame(fin: true, opcode: .connectionClose, data: reason), promise: nil)
-            channel.close(promise: nil)
-          }
-        })
-    else {
-      reader?.discard()
-      // A refusal, if any, is already queued: write it before closing.
-      await messages.drain()
-      return nil
-    }
-    reader?.attach(attachment)
-    return Attached(
-      attachment: attachment, messages: messages, channel: channel,
-      isReadByHandler: reader != nil)
+    guard await socket.attach(request) else { return nil }
+    return Attached(socket: socket, isReadByHandler: isReadByHandler)
+  }
+
+  /// The channel's writes, flush and close, as the engine's socket takes them.
+  static func transport(of channel: any Channel) -> LivePageSocket.Transport {
+    LivePageSocket.Transport(
+      eventLoop: channel.eventLoop,
+      write: { text, promise in
+        let frame = WebSocketFrame(
+          fin: true, opcode: .text, data: channel.allocator.buffer(string: text))
+        channel.write(frame, promise: promise)
+      },
+      flush: { channel.flush() },
+      close: {
+        var reason = channel.allocator.buffer(capacity: 2)
+        reason.write(webSocketErrorCode: .normalClosure)
+        channel.writeAndFlush(
+          WebSocketFrame(fin: true, opcode: .connectionClose, data: reason), promise: nil)
+        channel.close(promise: nil)
+      },
+      abort: { channel.close(promise: nil) })
   }
 
   /// Serves an attached page until it goes away, then detaches it.
   static func serve(
     _ attached: Attached, inbound: WebSocketInboundStream, logger: Logger
   ) async throws {
-    defer { attached.messages.finish() }
     do {
       try await Self.read(inbound: inbound, attached: attached, logger: logger)
     } catch {
-      await attached.attachment.detach()
+      await attached.socket.close()
       throw error
     }
-    await attached.attachment.detach()
-  }
-
-  /// Closes `channel` when its page has stopped reading: the socket takes no more and holds
-  /// more than `limit` bytes unsent. Runs on the channel's event loop.
-  static func closeIfNotReading(_ channel: any Channel, limit: Int, logger: Logger) {
-    guard !channel.isWritable,
-      let unsent = try? channel.syncOptions?.getOption(.bufferedWritableBytes),
-      unsent > limit
-    else { return }
-    logger.warning(
-      "Closed the socket of a page that is not reading its messages",
-      metadata: ["unsent bytes": "\(unsent)", "limit": "\(limit)"])
-    channel.close(promise: nil)
+    await attached.socket.close()
   }
 
   /// Reads Hummingbird's sequence until the page goes away: it handles control frames (pings,
@@ -132,7 +100,7 @@ enum LiveSocketServing {
   ) async throws {
     var loggedEarlyFrame = false
     for try await frame in inbound {
-      let attachment = attached.attachment
+      let socket = attached.socket
       if attached.isReadByHandler {
         if !loggedEarlyFrame {
           loggedEarlyFrame = true
@@ -145,16 +113,12 @@ enum LiveSocketServing {
       guard frame.fin else { continue }
       switch frame.opcode {
       case .text:
-        guard frame.data.readableBytes <= LiveSession.maximumMessageSize * 2 else {
-          attachment.drop()
-          continue
-        }
-        attachment.receive(.text(String(buffer: frame.data)))
+        socket.receive(.text(String(buffer: frame.data)))
       case .binary:
-        attachment.receive(.binary(byteCount: frame.data.readableBytes))
+        socket.receive(.binary(byteCount: frame.data.readableBytes))
       case .continuation:
         // The end of a fragmented message.
-        attachment.drop()
+        socket.drop()
       }
     }
   }

@@ -50,23 +50,13 @@ extension Response {
 /// its security headers to every response, errors included.
 struct HostAndHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   let endpoint: LiveEndpoint
-  let headers: HTTPFields
-
-  init(endpoint: LiveEndpoint) {
-    self.endpoint = endpoint
-    self.headers = HTTPFields(endpoint.responseHeaders)
-  }
 
   func handle(
     _ request: Request, context: Context,
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    guard endpoint.admits(authority: request.head.authority) else {
-      var fields = headers
-      fields[.contentType] = "text/plain; charset=utf-8"
-      return Response(
-        status: .misdirectedRequest, headers: fields,
-        body: .init(byteBuffer: .init(string: "This server does not serve that host.\n")))
+    if let refusal = endpoint.misdirectedResponse(authority: request.head.authority) {
+      return Response(refusal)
     }
     var response: Response
     do {
@@ -75,9 +65,10 @@ struct HostAndHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
       // A 404 or another error the router turns into a response carries the headers too.
       response = try error.response(from: request, context: context)
     }
-    for field in headers where response.headers[field.name] == nil {
-      response.headers.append(field)
+    let missing = endpoint.headersMissing { name in
+      HTTPField.Name(name).map { response.headers[$0] != nil } ?? true
     }
+    response.headers.append(contentsOf: HTTPFields(missing))
     return response
   }
 }

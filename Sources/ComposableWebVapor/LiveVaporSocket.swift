@@ -1,61 +1,39 @@
 #if Vapor
 import ComposableWeb
 import Foundation
-import NIOConcurrencyHelpers
 import Vapor
 
-/// A page's socket on Vapor: its messages go to the page's session, in order, from the first
-/// frame on (frames that arrive while the session is being found wait for it).
+/// A page's socket on Vapor, mapped onto the engine's `LivePageSocket`: its messages go to the
+/// page's session, in order, from the first frame on.
 enum LiveVaporSocket {
   static func serve(_ socket: WebSocket, request: LiveRequest, endpoint: LiveEndpoint) async {
-    let inbox = Inbox()
+    let page = LivePageSocket(endpoint: endpoint, transport: transport(of: socket))
     // A socket's callbacks are set on its event loop (WebSocketKit keeps them there).
     try? await socket.eventLoop.submit {
-      socket.onText { _, text in inbox.receive(.text(text)) }
-      socket.onBinary { _, buffer in inbox.receive(.binary(byteCount: buffer.readableBytes)) }
+      socket.onText { _, text in page.receive(.text(text)) }
+      socket.onBinary { _, buffer in page.receive(.binary(byteCount: buffer.readableBytes)) }
     }.get()
-    let attachment = await endpoint.attach(
-      request,
-      send: { text in socket.send(text, promise: nil) },
-      close: { socket.eventLoop.execute { socket.close(promise: nil) } })
-    guard let attachment else {
-      try? await socket.close()
-      return
-    }
-    inbox.attach(attachment)
     socket.onClose.whenComplete { _ in
-      Task { await attachment.detach() }
+      Task { await page.close() }
     }
+    _ = await page.attach(request)
   }
 
-  /// The socket's messages until its attachment is known, then the attachment.
-  final class Inbox: Sendable {
-    private struct Contents {
-      var waiting: [LiveMessage] = []
-      var attachment: LiveAttachment?
-    }
-    private let contents = NIOLockedValueBox(Contents())
-
-    // Both under the lock, so that a message arriving while the waiting ones are handed over
-    // cannot overtake them (the attachment's `receive` only queues).
-    func receive(_ message: LiveMessage) {
-      contents.withLockedValue { contents in
-        if let attachment = contents.attachment {
-          attachment.receive(message)
-        } else if contents.waiting.count < 64 {
-          // At most as many as the attachment's queue holds by default.
-          contents.waiting.append(message)
-        }
-      }
-    }
-
-    func attach(_ attachment: LiveAttachment) {
-      contents.withLockedValue { contents in
-        contents.attachment = attachment
-        for message in contents.waiting { attachment.receive(message) }
-        contents.waiting = []
-      }
-    }
+  /// WebSocketKit's socket as the engine's socket takes it.
+  static func transport(of socket: WebSocket) -> LivePageSocket.Transport {
+    LivePageSocket.Transport(
+      eventLoop: socket.eventLoop,
+      // WebSocketKit flushes each message it sends.
+      write: { text, promise in socket.send(text, promise: promise) },
+      flush: {},
+      close: { socket.close(promise: nil) },
+      abort: {
+        // WebSocketKit drops a connection without the closing handshake only when a ping goes
+        // unanswered: a page that reads nothing answers neither the close nor the ping, and
+        // its connection is closed within two seconds.
+        socket.close(code: .policyViolation, promise: nil)
+        socket.pingInterval = .seconds(1)
+      })
   }
 }
 #endif  // Vapor

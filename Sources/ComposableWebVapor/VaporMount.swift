@@ -51,7 +51,7 @@ extension RoutesBuilder {
     }
     routes.webSocket(
       Self.components(endpoint.socketPath),
-      maxFrameSize: WebSocketMaxFrameSize(integerLiteral: LiveSession.maximumMessageSize * 2),
+      maxFrameSize: WebSocketMaxFrameSize(integerLiteral: LivePageSocket.maximumFrameSize),
       shouldUpgrade: { request in
         endpoint.admitsSocket(LiveRequest(request)) ? [:] : nil
       },
@@ -94,12 +94,8 @@ struct LiveHostMiddleware: AsyncMiddleware {
   let endpoint: LiveEndpoint
 
   func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-    guard endpoint.admits(authority: request.headers.first(name: .host)) else {
-      let response = Response(
-        status: .misdirectedRequest, body: .init(string: "This server does not serve that host.\n"))
-      response.headers.contentType = .plainText
-      addHeaders(to: response)
-      return response
+    if let refusal = endpoint.misdirectedResponse(authority: request.headers.first(name: .host)) {
+      return Response(refusal)
     }
     let response: Response
     do {
@@ -107,14 +103,10 @@ struct LiveHostMiddleware: AsyncMiddleware {
     } catch let error as any AbortError {
       response = Response(status: error.status, body: .init(string: error.reason + "\n"))
     }
-    addHeaders(to: response)
-    return response
-  }
-
-  private func addHeaders(to response: Response) {
-    for field in endpoint.responseHeaders where !response.headers.contains(name: field.name) {
+    for field in endpoint.headersMissing(from: { response.headers.contains(name: $0) }) {
       response.headers.add(name: field.name, value: field.value)
     }
+    return response
   }
 }
 

@@ -19,14 +19,12 @@ import Testing
     allowedHosts: Set<String>? = nil, limits: LiveLimits = LiveLimits()
   ) async -> (some ApplicationProtocol, SessionRegistry, LockIsolated<[LogRecord]>) {
     let (logger, records) = fullRecordingLogger()
-    let server = LiveServer(
-      title: "Tests", features: [Self.tally], allowedHosts: allowedHosts, limits: limits,
+    let endpoint = LiveEndpoint(
+      title: "Tests", features: [Self.tally], showsIndex: true,
+      hosts: HostPolicy(allowedHosts: allowedHosts, boundHost: "127.0.0.1"), limits: limits,
       logger: logger)
-    let endpoint = server.makeEndpoint(host: "127.0.0.1")
-    return (
-      server.makeApplication(endpoint: endpoint, host: "127.0.0.1", port: 0), endpoint.registry,
-      records
-    )
+    let server = LiveServer(endpoint: endpoint)
+    return (server.makeApplication(host: "127.0.0.1", port: 0), endpoint.registry, records)
   }
 
   @Test func pagesCarryTheSecurityHeadersAndNoInlineStyle() async throws {
@@ -66,13 +64,14 @@ import Testing
   @Test func securityHeadersCanBeChangedOrLeftOut() async throws {
     let (logger, _) = recordingLogger()
     let server = LiveServer(
-      title: "Tests", features: [Self.tally],
-      securityHeaders: SecurityHeaders(
-        contentSecurityPolicy: "default-src 'self'; frame-ancestors https://parent.example",
-        frameOptions: nil),
-      logger: logger)
-    let app = server.makeApplication(
-      endpoint: server.makeEndpoint(host: "127.0.0.1"), host: "127.0.0.1", port: 0)
+      endpoint: LiveEndpoint(
+        title: "Tests", features: [Self.tally], showsIndex: true,
+        hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
+        securityHeaders: SecurityHeaders(
+          contentSecurityPolicy: "default-src 'self'; frame-ancestors https://parent.example",
+          frameOptions: nil),
+        logger: logger))
+    let app = server.makeApplication(host: "127.0.0.1", port: 0)
     try await app.test(.router) { client in
       try await client.execute(uri: "/", method: .get) { response in
         #expect(
@@ -210,8 +209,11 @@ import Testing
   @Test func aStopEndsWithinItsTimeoutWhateverIsOpenAndTellsPages() async throws {
     let (logger, records) = fullRecordingLogger()
     let server = LiveServer(
-      title: "Tests", features: [Self.tally], shutdownTimeout: .seconds(1),
-      limits: LiveLimits(idleTimeout: .seconds(60)), logger: logger)
+      endpoint: LiveEndpoint(
+        title: "Tests", features: [Self.tally], showsIndex: true,
+        hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
+        limits: LiveLimits(idleTimeout: .seconds(60)), logger: logger),
+      shutdownTimeout: .seconds(1))
     let trigger = ShutdownTrigger()
     let ready = AsyncStream<Int>.makeStream()
     let running = Task {

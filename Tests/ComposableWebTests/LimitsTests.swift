@@ -110,62 +110,6 @@ import Testing
     #expect(queue.storedCount == 0)
   }
 
-  @Test func theOutboundQueueWritesInOrderFlushingEachBatchOnce() async throws {
-    try await withEventLoop { loop in
-      let events = LockIsolated<[String]>([])
-      let queue = OutboundQueue(eventLoop: loop) { message in
-        events.withValue { $0.append(message) }
-      } flush: {
-        events.withValue { $0.append("flush") }
-      }
-      // The loop is busy while the messages are queued: they are written as one batch.
-      let busy = occupy(loop)
-      for index in 0..<5 { queue.send("m\(index)") }
-      busy.signal()
-      await queue.drain()
-      #expect(events.value == ["m0", "m1", "m2", "m3", "m4", "flush"])
-      // Idle again: a later message is written and flushed anew.
-      queue.send("later")
-      await queue.drain()
-      #expect(events.value.suffix(2) == ["later", "flush"])
-    }
-  }
-
-  @Test func aFinishedOutboundQueueDropsWhatWaitsAndRefusesLaterMessages() async throws {
-    try await withEventLoop { loop in
-      let written = LockIsolated<[String]>([])
-      let queue = OutboundQueue(eventLoop: loop) { message in
-        written.withValue { $0.append(message) }
-      } flush: {}
-      let busy = occupy(loop)
-      queue.send("waiting")
-      queue.finish()
-      queue.send("after")
-      busy.signal()
-      await queue.drain()
-      #expect(written.value.isEmpty)
-    }
-  }
-
-  @Test func aSocketHoldingTooMuchUnsentIsClosedOnlyOnceItTakesNoMore() async throws {
-    let (logger, messages) = recordingLogger()
-    let channel = EmbeddedChannel()
-    try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).wait()
-    // Unflushed writes are what the embedded channel counts as unsent.
-    channel.write(ByteBuffer(repeating: 0, count: 300), promise: nil)
-    // Still taking more: left open, however much it holds.
-    LiveSocketServing.closeIfNotReading(channel, limit: 200, logger: logger)
-    #expect(channel.isActive)
-    channel.isWritable = false
-    LiveSocketServing.closeIfNotReading(channel, limit: 400, logger: logger)
-    #expect(channel.isActive)
-    #expect(messages.value.isEmpty)
-    channel.write(ByteBuffer(repeating: 0, count: 200), promise: nil)
-    LiveSocketServing.closeIfNotReading(channel, limit: 400, logger: logger)
-    #expect(!channel.isActive)
-    #expect(messages.value == ["Closed the socket of a page that is not reading its messages"])
-  }
-
   @Test func newSessionsBeyondTheCapAreRefusedWithAClearMessage() async throws {
     let (logger, messages) = recordingLogger()
     let registry = SessionRegistry(

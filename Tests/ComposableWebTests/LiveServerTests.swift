@@ -27,14 +27,12 @@ import Testing
     limits: LiveLimits = LiveLimits()
   ) async -> (some ApplicationProtocol, SessionRegistry, LockIsolated<[String]>) {
     let (logger, messages) = recordingLogger()
-    let server = LiveServer(
-      title: "Tests", features: features, trustedOrigins: trustedOrigins, limits: limits,
-      logger: logger)
-    let endpoint = server.makeEndpoint(host: "127.0.0.1")
-    return (
-      server.makeApplication(endpoint: endpoint, host: "127.0.0.1", port: 0), endpoint.registry,
-      messages
-    )
+    let endpoint = LiveEndpoint(
+      title: "Tests", features: features, showsIndex: true,
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"), trustedOrigins: trustedOrigins,
+      limits: limits, logger: logger)
+    let server = LiveServer(endpoint: endpoint)
+    return (server.makeApplication(host: "127.0.0.1", port: 0), endpoint.registry, messages)
   }
 
   @Test func indexListsTheFeaturesEscaped() async throws {

@@ -8,7 +8,8 @@ import Foundation
 /// the renderer itself.
 ///
 /// ```swift
-/// LiveServer(title: "Case studies", features: caseStudies, logger: logger)
+/// LiveServer(endpoint: LiveEndpoint(
+///   title: "Case studies", features: caseStudies, showsIndex: true, hosts: hosts, logger: logger))
 /// ```
 public let caseStudies: [LiveFeature] =
   CaseStudy.allCases.map { page(for: $0).about(idea(of: $0)) } + rendererChecks

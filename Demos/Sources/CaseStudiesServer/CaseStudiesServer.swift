@@ -76,16 +76,18 @@ struct CaseStudiesServer: AsyncParsableCommand {
     limits.newSessionsPerSecondPerAddress = newSessionsPerSecond
     limits.newSessionBurstPerAddress = newSessionBurst
     limits.idleTimeout = .milliseconds(Int(idleTimeout * 1000))
-    let server = LiveServer(
+    let endpoint = LiveEndpoint(
       title: "Case studies",
       features: caseStudies,
-      allowedHosts: allowedHosts.isEmpty ? nil : Set(allowedHosts),
+      showsIndex: true,
+      hosts: HostPolicy(allowedHosts: allowedHosts.isEmpty ? nil : Set(allowedHosts), boundHost: host),
       trustedProxies: Set(trustedProxies),
       secureCookies: secureCookies,
-      shutdownTimeout: .milliseconds(Int(shutdownTimeout * 1000)),
       snapshots: snapshots.map { SessionSnapshots(directory: URL(filePath: $0)) },
       limits: limits,
       logger: logger)
+    let server = LiveServer(
+      endpoint: endpoint, shutdownTimeout: .milliseconds(Int(shutdownTimeout * 1000)))
     try await server.run(host: host, port: port)
   }
 }

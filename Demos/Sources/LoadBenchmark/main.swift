@@ -162,9 +162,11 @@ func serve() async throws {
   var logger = Logger(label: "load-benchmark-server")
   // Session starts and ends are logged at info; warnings (dropped or refused messages) show.
   logger.logLevel = .warning
-  let server = LiveServer(
+  let endpoint = LiveEndpoint(
     title: "Load benchmark",
     features: [counter],
+    showsIndex: true,
+    hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
     // The benchmark's WebSocket client sends `Origin: ws://127.0.0.1` (a browser would send the
     // page's own origin), so the server trusts that origin explicitly; every other origin is
     // still refused.
@@ -177,7 +179,7 @@ func serve() async throws {
       newSessionBurstPerAddress: 10_000),
     logger: logger
   )
-  try await server.run(host: "127.0.0.1", port: 0)
+  try await LiveServer(endpoint: endpoint).run(host: "127.0.0.1", port: 0)
 }
 
 // MARK: The benchmark (parent process)

@@ -151,54 +151,6 @@ public final class LiveEndpoint: Sendable {
     return nil
   }
 
-  /// The security headers, as fields for every response.
-  public var responseHeaders: [LiveField] { securityHeaders.fields }
-
-  /// Whether a request naming `authority` (its `Host`) is for a host the endpoint serves; a
-  /// refusal is logged once per host.
-  public func admits(authority: String?) -> Bool {
-    guard hosts.allows(authority: authority) else {
-      let host = authority ?? ""
-      if offenders.isFirst("host", host) {
-        logger.warning(
-          "Refused requests for a host this server does not serve (logged once per host)",
-          metadata: ["host": LogText.escaped(host)])
-      }
-      return false
-    }
-    return true
-  }
-
-  /// Whether a socket upgrade may proceed: its host is served, and its `Origin`, if any, is
-  /// one of the served hosts or a trusted origin. A refusal is logged once per host or origin.
-  public func admitsSocket(_ request: LiveRequest) -> Bool {
-    guard admits(authority: request.header("Host")) else { return false }
-    return admitsOrigin(of: request, refusing: "WebSocket upgrades")
-  }
-
-  /// Whether `request` comes from one of the served hosts or a trusted origin, as far as its
-  /// `Origin` (and, for a form, its `Sec-Fetch-Site`) says; a refusal of `what` is logged once
-  /// per origin.
-  private func admitsOrigin(of request: LiveRequest, refusing what: String) -> Bool {
-    var foreign: String?
-    if let origin = request.header("Origin"), !trustedOrigins.contains(origin),
-      !hosts.allows(origin: origin)
-    {
-      foreign = origin
-    } else if request.method == "POST", request.header("Origin") == nil,
-      request.header("Sec-Fetch-Site") == "cross-site"
-    {
-      foreign = "a cross-site page"
-    }
-    guard let foreign else { return true }
-    if offenders.isFirst("origin", foreign) {
-      logger.warning(
-        "Refused \(what) from another origin (logged once per origin)",
-        metadata: ["origin": LogText.escaped(foreign)])
-    }
-    return false
-  }
-
   /// The response to a `GET` of `request.path`, or `nil` when it is none of ``pagePaths``.
   ///
   /// A feature's page is rendered here, over HTTP: a session starts for it (its store made for
@@ -390,40 +342,4 @@ public final class LiveEndpoint: Sendable {
   }
 }
 
-/// A page's socket attached to its session (see ``LiveEndpoint/attach(_:send:close:)``): hand
-/// it the socket's messages as they arrive, from any thread, and ``detach()`` it when the socket
-/// closes. Messages are handled in order on the session's actor; those that don't fit in the
-/// bounded queue (``LiveLimits/inboundQueueSize``) are dropped, with a log line.
-///
-/// ```swift
-/// guard let attachment = await endpoint.attach(request, send: write, close: closeSocket) else { return }
-/// for await text in socketMessages { attachment.receive(.text(text)) }
-/// await attachment.detach()
-/// ```
-public struct LiveAttachment: Sendable {
-  let queue: InboundQueue
-  let connection: SessionRegistry.Connection
-  let registry: SessionRegistry
-
-  /// How many messages wait at most; more are dropped.
-  public var limit: Int { queue.limit }
-
-  /// Queues a message from the page; `false` when it was dropped.
-  @discardableResult
-  public func receive(_ message: LiveMessage) -> Bool {
-    queue.offer(message)
-  }
-
-  /// Counts a message the socket dropped before it reached the queue.
-  public func drop() {
-    queue.drop()
-  }
-
-  /// Detaches the page: messages still queued are dropped, and the session waits for its page
-  /// to come back for the disconnected lifetime.
-  public func detach() async {
-    queue.finish()
-    await registry.disconnect(connection)
-  }
-}
 #endif  // Web

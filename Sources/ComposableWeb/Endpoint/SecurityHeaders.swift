@@ -1,14 +1,14 @@
 #if Web
 import Sharing
 
-/// The headers every response of a `LiveServer` carries, so that a browser runs only the page's
+/// The headers every response of a ``LiveEndpoint``'s pages carries, so that a browser runs only the page's
 /// own script and styles, never sniffs a type, and never shows a page inside another site's
 /// frame. Set a field to `nil` to leave its header out.
 ///
 /// ```swift
 /// var headers = SecurityHeaders()
 /// headers.contentSecurityPolicy! += "; img-src 'self' https://images.example.com"
-/// LiveServer(title: "App", features: features, securityHeaders: headers, logger: logger)
+/// LiveEndpoint(title: "App", features: features, hosts: hosts, securityHeaders: headers, logger: logger)
 /// ```
 public struct SecurityHeaders: Sendable {
   /// `Content-Security-Policy`: by default only the server's own script, styles, images and
@@ -67,30 +67,6 @@ public struct SecurityHeaders: Sendable {
       guard trimmed.hasPrefix("style-src ") || trimmed == "style-src" else { return String(directive) }
       return String(directive) + " 'nonce-\(nonce)'"
     }.joined(separator: ";")
-  }
-}
-
-/// Remembers who has been logged for what, so that a limit is logged once per offender (a host,
-/// a client address) rather than once per request or frame. It forgets everything once it holds
-/// `capacity` offenders, so that it stays bounded; those met again are logged again.
-///
-/// ```swift
-/// if offenders.isFirst("host", host) { logger.warning("Refused a host", …) }
-/// ```
-final class OffenderLog: Sendable {
-  private let seen = Locked(Set<String>())
-  let capacity: Int
-
-  init(capacity: Int = 4096) {
-    self.capacity = capacity
-  }
-
-  /// `true` the first time `offender` is met for `kind`.
-  func isFirst(_ kind: String, _ offender: String) -> Bool {
-    seen.withLock { seen in
-      if seen.count >= capacity { seen.removeAll() }
-      return seen.insert(kind + "\u{0}" + offender).inserted
-    }
   }
 }
 #endif  // Web

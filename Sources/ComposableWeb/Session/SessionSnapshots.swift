@@ -13,8 +13,8 @@ import Logging
 /// (its page gone for the disconnected lifetime) has its snapshot deleted.
 ///
 /// ```swift
-/// LiveServer(
-///   title: "App", features: features,
+/// LiveEndpoint(
+///   title: "App", features: features, hosts: hosts,
 ///   snapshots: SessionSnapshots(directory: URL(filePath: "/var/lib/app/sessions")),
 ///   logger: logger)
 /// ```
