@@ -250,6 +250,7 @@ let package = Package(
         "ComposableWebTesting",
         "ComposableWebVapor",
         "TestRunSettings",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
         .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
         .product(

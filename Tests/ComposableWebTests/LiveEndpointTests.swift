@@ -1,4 +1,5 @@
 #if Hummingbird
+import Clocks
 import ComposableArchitecture
 @testable import ComposableWeb
 import Foundation
@@ -173,13 +174,14 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
   }
 
   @Test func theSocketTakesOverTheRenderedSessionWithoutRenderingOrAppearingAgain() async throws {
-    let endpoint = makeEndpoint()
+    let loaded = LockIsolated(false)
+    let endpoint = makeEndpoint(Self.visit(loaded: { loaded.setValue(true) }))
     let page = try #require(await endpoint.respond(to: pageRequest())).body
     #expect(page.contains("<p>loading</p>"))
     let id = try sessionID(in: page)
     let bump = try #require(handlerIDs(in: page, event: "click").first)
     // The appear action's effect finishes before the page's socket connects.
-    try await Task.sleep(for: .milliseconds(50))
+    try await waitUntil(seconds: 30) { loaded.value }
 
     let (attachment, messages) = try await attach(endpoint, socketRequest(session: id))
     #expect(messages.value.first == #"{"session":"\#(id)","type":"attached"}"#)
@@ -325,17 +327,21 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
   }
 
   @Test func aRenderedPageWhoseSocketNeverComesEndsSooner() async throws {
+    let clock = TestClock()
     let endpoint = LiveEndpoint(
       title: "Tests", features: [Self.visit],
       hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
       disconnectedLifetime: .seconds(30),
-      limits: LiveLimits(unattachedSessionLifetime: .milliseconds(50)),
+      limits: LiveLimits(unattachedSessionLifetime: .seconds(5)), clock: clock,
       logger: Logger(label: "test"))
     let page = try #require(await endpoint.respond(to: pageRequest())).body
     let attachedPage = try #require(await endpoint.respond(to: pageRequest())).body
     // One page's socket comes and goes; the other's never comes.
     let (attachment, _) = try await attach(endpoint, socketRequest(session: try sessionID(in: attachedPage)))
     await attachment.detach()
+    await clock.advance(by: .seconds(4))
+    #expect(endpoint.registry.count == 2)
+    await clock.advance(by: .seconds(1))
     try await waitUntil { endpoint.registry.count == 1 }
     #expect(endpoint.registry.count == 1)
     #expect(endpoint.registry.session(id: try sessionID(in: page)) == nil)

@@ -1,4 +1,5 @@
 #if Hummingbird
+import Clocks
 import ComposableArchitecture
 @testable import ComposableWeb
 @testable import ComposableWebHummingbird
@@ -299,13 +300,16 @@ import Testing
 
   @Test func aDisconnectedSessionEndsAfterItsLifetime() async throws {
     let (logger, messages) = recordingLogger()
+    let clock = TestClock()
     let registry = SessionRegistry(
-      features: [LiveServerTests.tally], disconnectedLifetime: .milliseconds(10), logger: logger)
+      features: [LiveServerTests.tally], disconnectedLifetime: .seconds(10), clock: clock,
+      logger: logger)
     let connection = try #require(await registry.connect(featurePath: "tally", resumeID: nil) { _ in })
     await registry.disconnect(connection)
-    for _ in 0..<200 where registry.count > 0 {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    await clock.advance(by: .seconds(9))
+    #expect(registry.isLive(id: connection.sessionID))
+    await clock.advance(by: .seconds(1))
+    try await waitUntil { registry.count == 0 }
     #expect(registry.count == 0)
     // The session closes on its actor, just after it leaves the table.
     try await waitUntil { messages.value.contains("Ended a session") }

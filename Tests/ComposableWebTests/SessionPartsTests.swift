@@ -11,7 +11,7 @@ import Testing
 
   @Test func aSpentIdIsGoneAndARetiredOneLastsItsGrace() {
     var table = HandlerTable(grace: .seconds(5))
-    let start = ContinuousClock.now
+    let start = Duration.zero
     let click = table.issue(noop, componentID: "c", isSingleUse: true)
     let field = table.issue(noop, componentID: "c", isSingleUse: false)
     #expect(click != field)
@@ -22,22 +22,22 @@ import Testing
     #expect(spent == nil)
     table.retire([field], now: start)
     #expect(!table.isCurrent(field))
-    let withinGrace = table.lookup(field, now: start.advanced(by: .seconds(4)))
-    let afterGrace = table.lookup(field, now: start.advanced(by: .seconds(6)))
+    let withinGrace = table.lookup(field, now: start + .seconds(4))
+    let afterGrace = table.lookup(field, now: start + .seconds(6))
     #expect(withinGrace?.componentID == "c")
     #expect(afterGrace == nil)
   }
 
   @Test func pruningForgetsOnlyExpiredIds() {
     var table = HandlerTable(grace: .seconds(5))
-    let start = ContinuousClock.now
+    let start = Duration.zero
     let early = table.issue(noop, componentID: "c", isSingleUse: false)
     let late = table.issue(noop, componentID: "c", isSingleUse: false)
     table.retire([early], now: start)
-    table.retire([late], now: start.advanced(by: .seconds(3)))
-    table.prune(now: start.advanced(by: .seconds(6)))
-    let pruned = table.lookup(early, now: start.advanced(by: .seconds(1)))
-    let kept = table.lookup(late, now: start.advanced(by: .seconds(1)))
+    table.retire([late], now: start + .seconds(3))
+    table.prune(now: start + .seconds(6))
+    let pruned = table.lookup(early, now: start + .seconds(1))
+    let kept = table.lookup(late, now: start + .seconds(1))
     #expect(pruned == nil)
     #expect(kept != nil)
   }
@@ -45,8 +45,8 @@ import Testing
   @Test func withoutGraceARetiredIdIsGoneAtOnce() {
     var table = HandlerTable(grace: .zero)
     let field = table.issue(noop, componentID: "c", isSingleUse: false)
-    table.retire([field])
-    let retired = table.lookup(field, now: .now)
+    table.retire([field], now: .zero)
+    let retired = table.lookup(field, now: .zero)
     #expect(retired == nil)
   }
 

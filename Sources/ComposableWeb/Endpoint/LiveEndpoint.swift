@@ -76,6 +76,8 @@ public final class LiveEndpoint: Sendable {
   ///   - secureCookies: Whether the browser cookie is marked `Secure` (behind HTTPS).
   ///   - snapshots: Where sessions of `Codable` state are saved to survive a restart.
   ///   - limits: Bounds on sessions, queued messages, message rates and form sizes.
+  ///   - clock: The clock of the sessions' expiry, rate limits, snapshot debounce and the
+  ///     waits of a stop: the wall clock, or a test clock that a test advances.
   ///   - logger: Where the endpoint logs.
   public init(
     title: String,
@@ -91,6 +93,7 @@ public final class LiveEndpoint: Sendable {
     secureCookies: Bool = false,
     snapshots: SessionSnapshots? = nil,
     limits: LiveLimits = LiveLimits(),
+    clock: any Clock<Duration> = ContinuousClock(),
     logger: Logger
   ) {
     let mountPath = mountPath.hasSuffix("/") ? String(mountPath.dropLast()) : mountPath
@@ -107,7 +110,7 @@ public final class LiveEndpoint: Sendable {
     self.logger = logger
     self.registry = SessionRegistry(
       features: features, disconnectedLifetime: disconnectedLifetime, limits: limits,
-      snapshots: snapshots, logger: logger)
+      snapshots: snapshots, clock: clock, logger: logger)
     self.pages = Pages(
       title: title, features: features, mountPath: self.mountPath, layout: layout,
       showsIndex: self.showsIndex)

@@ -4,7 +4,7 @@ struct FloodGate {
   let rate: Double
   let burst: Double
   private var tokens: Double
-  private var last: ContinuousClock.Instant?
+  private var last: Duration?
 
   init(rate: Double, burst: Int) {
     // A negative rate would drain the bucket for good.
@@ -14,9 +14,9 @@ struct FloodGate {
   }
 
   /// Whether a message arriving at `now` is admitted.
-  mutating func admit(at now: ContinuousClock.Instant) -> Bool {
+  mutating func admit(at now: Duration) -> Bool {
     if let last {
-      let elapsed = last.duration(to: now)
+      let elapsed = now - last
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       tokens = min(burst, tokens + max(0, seconds) * rate)
     }

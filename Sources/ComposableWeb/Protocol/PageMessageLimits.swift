@@ -8,7 +8,7 @@ import Logging
 ///
 /// ```swift
 /// var limits = PageMessageLimits(limits: LiveLimits(), logger: logger, logName: "#3")
-/// if limits.admit(at: .now) { … } else { /* dropped */ }
+/// if limits.admit(at: clock.now()) { … } else { /* dropped */ }
 /// limits.ignore("Ignored a malformed message")
 /// limits.summary  // ["ignored messages": "1"]
 /// ```
@@ -30,7 +30,7 @@ struct PageMessageLimits {
   }
 
   /// Whether a message arriving at `now` is within the rate limit.
-  mutating func admit(at now: ContinuousClock.Instant) -> Bool {
+  mutating func admit(at now: Duration) -> Bool {
     guard floodGate.admit(at: now) else {
       droppedByRate += 1
       if droppedByRate == 1 {

@@ -10,9 +10,9 @@
 /// ```swift
 /// var table = HandlerTable(grace: .seconds(5))
 /// let id = table.issue(bound, componentID: "c", isSingleUse: true)   // "h1"
-/// table.lookup(id, now: .now)    // the handler
+/// table.lookup(id, now: clock.now())    // the handler
 /// table.spend(id)                // true: it was current
-/// table.lookup(id, now: .now)    // nil
+/// table.lookup(id, now: clock.now())    // nil
 /// ```
 struct HandlerTable {
   /// A handler id the page may send: what it runs, and the component whose render issued it.
@@ -26,10 +26,10 @@ struct HandlerTable {
   /// How long the ids of a replaced render stay accepted.
   let grace: Duration
   private var current: [String: Issued] = [:]
-  private var replaced: [String: (handler: Issued, until: ContinuousClock.Instant)] = [:]
+  private var replaced: [String: (handler: Issued, until: Duration)] = [:]
   /// The ids in `replaced`, oldest first (their deadlines never decrease), so that pruning looks
   /// only at the expired ones instead of copying the whole dictionary after every action.
-  private var replacedOrder: [(handlerID: String, until: ContinuousClock.Instant)] = []
+  private var replacedOrder: [(handlerID: String, until: Duration)] = []
   private var replacedOrderStart = 0
   private var nextNumber = 0
 
@@ -62,7 +62,7 @@ struct HandlerTable {
   }
 
   /// The handler `id` names, current or replaced within its grace period.
-  mutating func lookup(_ id: String, now: ContinuousClock.Instant) -> Issued? {
+  mutating func lookup(_ id: String, now: Duration) -> Issued? {
     if let handler = current[id] { return handler }
     guard let (handler, until) = replaced[id] else { return nil }
     guard now < until else {
@@ -81,8 +81,8 @@ struct HandlerTable {
   }
 
   /// Moves the ids of a replaced render into the grace period.
-  mutating func retire(_ ids: [String], now: ContinuousClock.Instant = .now) {
-    let until = now.advanced(by: grace)
+  mutating func retire(_ ids: [String], now: Duration) {
+    let until = now + grace
     for id in ids {
       guard let handler = current.removeValue(forKey: id) else { continue }
       if grace > .zero {
@@ -93,7 +93,7 @@ struct HandlerTable {
   }
 
   /// Forgets the replaced ids whose grace is over.
-  mutating func prune(now: ContinuousClock.Instant = .now) {
+  mutating func prune(now: Duration) {
     while replacedOrderStart < replacedOrder.count, replacedOrder[replacedOrderStart].until <= now {
       replaced[replacedOrder[replacedOrderStart].handlerID] = nil
       replacedOrderStart += 1

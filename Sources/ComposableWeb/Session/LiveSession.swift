@@ -60,6 +60,13 @@ public final class LiveSession {
   /// changed what the page shows).
   var stateChanged: (() -> Void)?
 
+  /// The clock of the session's rate limit and of its replaced handler ids' grace: its
+  /// registry's (see ``LiveEndpoint``).
+  var clock: EngineClock {
+    get { renderer.clock }
+    set { renderer.clock = newValue }
+  }
+
   /// How long the handler ids of a replaced render stay accepted, so that events the user
   /// triggered before the new render reached the page (the next keystrokes in a field) still
   /// count. They run the handlers of the render the user saw.
@@ -235,7 +242,7 @@ public final class LiveSession {
   private func renderAfresh(formsNameSession: Bool) -> [UInt8] {
     let taken = changes.take()
     renderer.unmount(Self.rootID)
-    renderer.handlers.prune()
+    renderer.handlers.prune(now: clock.now())
     var html: [UInt8] = []
     renderer.forms = PageForms(sessionID: formsNameSession ? id : nil)
     renderer.render(componentID: Self.rootID, component: root, into: &html)
@@ -250,17 +257,17 @@ public final class LiveSession {
   /// Handles one text message from the page: `{"handler": id, "value": …}`. Anything else is
   /// logged and ignored. A change the message makes is sent to the page at once.
   public func receive(_ text: String) {
-    receive(ClientMessage.read(text), at: .now)
+    receive(ClientMessage.read(text), at: clock.now())
   }
 
   /// Handles a message that arrived at `now`.
-  func receive(_ text: String, at now: ContinuousClock.Instant) {
+  func receive(_ text: String, at now: Duration) {
     receive(ClientMessage.read(text), at: now)
   }
 
   /// Handles a message that arrived at `now`: messages beyond the session's rate limit are
   /// dropped, with a log line for the first of each run of drops and every hundredth after.
-  func receive(_ incoming: ClientMessage.Reading, at now: ContinuousClock.Instant) {
+  func receive(_ incoming: ClientMessage.Reading, at now: Duration) {
     guard limits.admit(at: now) else { return }
     let handlerID: String
     let value: InputValue?
@@ -278,7 +285,7 @@ public final class LiveSession {
       handlerID = handler
       value = eventValue
     }
-    guard let issued = renderer.handlers.lookup(handlerID, now: .now) else {
+    guard let issued = renderer.handlers.lookup(handlerID, now: now) else {
       limits.ignore(
         "Ignored a message for an unknown, spent or stale handler id",
         metadata: ["handler": LogText.escaped(handlerID, limit: 64)])
@@ -352,7 +359,7 @@ public final class LiveSession {
         metadata: ["form": LogText.escaped(key, limit: 64)])
       return nil
     }
-    let now = ContinuousClock.now
+    let now = clock.now()
     for field in form.fields {
       guard let handler = renderer.handlers.lookup(field.handlerID, now: now)?.bound else {
         continue
@@ -401,7 +408,7 @@ public final class LiveSession {
   /// returns the patches as one message, or `nil` when nothing changed.
   public func flush() -> String? {
     let changed = changes.take()
-    renderer.handlers.prune()
+    renderer.handlers.prune(now: clock.now())
     // A routed page's URL follows its state: its location is looked at on every flush (a
     // change to it alone also schedules one).
     var newLocation: (location: LiveLocation, history: LiveHistory)?

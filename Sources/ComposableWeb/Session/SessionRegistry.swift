@@ -57,7 +57,7 @@ public final class SessionRegistry {
     /// Sends to the attached page, while one is.
     var output: (@Sendable (String) -> Void)?
     /// When the page went away, while it is away.
-    var disconnectedAt: ContinuousClock.Instant?
+    var disconnectedAt: Duration?
     var expiry: Task<Void, Never>?
   }
 
@@ -65,6 +65,8 @@ public final class SessionRegistry {
   private let logger: Logger
   private let disconnectedLifetime: Duration
   private let limits: LiveLimits
+  /// The clock of expiry, snapshot debounce, the new-session rate and the waits of a stop.
+  let clock: EngineClock
   private var entries: [String: Entry] = [:]
   private var sessionsByAddress: [String: Int] = [:]
   /// Sessions being made on their actors, counted against the limits already.
@@ -82,6 +84,7 @@ public final class SessionRegistry {
     disconnectedLifetime: Duration = .seconds(120),
     limits: LiveLimits = LiveLimits(),
     snapshots: SessionSnapshots? = nil,
+    clock: any Clock<Duration> = ContinuousClock(),
     logger: Logger
   ) {
     let snapshotFiles = snapshots.map { SnapshotFiles(settings: $0, logger: logger) }
@@ -90,6 +93,7 @@ public final class SessionRegistry {
     self.features = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     self.disconnectedLifetime = disconnectedLifetime
     self.limits = limits
+    self.clock = EngineClock(clock)
     self.logger = logger
   }
 
@@ -299,7 +303,7 @@ public final class SessionRegistry {
       effects = startEffects
     }
     if let effects {
-      await Self.wait(for: effects, upTo: limits.formEffectsWait)
+      await wait(for: effects, upTo: limits.formEffectsWait)
     }
     // The session may have ended meanwhile (the server stopping).
     guard entries[host.id]?.host === host, entries[host.id]?.close == nil else {
@@ -310,16 +314,18 @@ public final class SessionRegistry {
 
   /// Waits for `effects` to finish, or for `limit`, whichever comes first, without cancelling
   /// them.
-  static func wait(for effects: StoreTask, upTo limit: Duration) async {
+  func wait(for effects: StoreTask, upTo limit: Duration) async {
     await wait(upTo: limit) { await effects.finish() }
   }
 
   /// Waits for `work` to finish, or for `limit`, whichever comes first, without cancelling it
   /// (work waiting for an actor can't be): `true` when it finished in time.
   @discardableResult
-  static func wait(
+  nonisolated func wait(
     upTo limit: Duration, for work: @escaping @Sendable () async -> Void
   ) async -> Bool {
+    let clock = self.clock
+    let deadline = clock.now() + limit
     let once = ResumeOnce()
     return await withCheckedContinuation { continuation in
       once.set(continuation)
@@ -328,7 +334,7 @@ public final class SessionRegistry {
         once.resume(true)
       }
       Task {
-        try? await Task.sleep(for: limit)
+        try? await clock.sleep(until: deadline)
         once.resume(false)
       }
     }
@@ -398,9 +404,8 @@ public final class SessionRegistry {
     }
     let made = await Self.makeSession(
       of: feature, id: snapshot?.id ?? LiveSession.makeID(), snapshot: snapshot.map { $0.state },
-      token: token, request: request, limits: limits, logger: logger, onSnapshot: onSnapshot,
-      first: first,
-      on: request.sessionActor ?? MainActor.shared)
+      token: token, request: request, limits: limits, clock: clock, logger: logger,
+      onSnapshot: onSnapshot, first: first, on: request.sessionActor ?? MainActor.shared)
     // A session that can't be restored starts afresh; one without a snapshot is always made.
     let (host, firstResult) =
       if let made {
@@ -408,7 +413,7 @@ public final class SessionRegistry {
       } else {
         await Self.makeSession(
           of: feature, id: LiveSession.makeID(), snapshot: nil, token: token, request: request,
-          limits: limits, logger: logger, onSnapshot: onSnapshot, first: first,
+          limits: limits, clock: clock, logger: logger, onSnapshot: onSnapshot, first: first,
           on: request.sessionActor ?? MainActor.shared)!
       }
     sessionsStarting -= 1
@@ -440,12 +445,14 @@ public final class SessionRegistry {
   /// when its snapshot can't be read.
   private static func makeSession<First: Sendable>(
     of feature: LiveFeature, id: String, snapshot: Data?, token: Int, request: LiveRequest,
-    limits: LiveLimits, logger: Logger, onSnapshot: (@Sendable (String) -> Void)?,
+    limits: LiveLimits, clock: EngineClock, logger: Logger,
+    onSnapshot: (@Sendable (String) -> Void)?,
     first: @Sendable (LiveSession) -> First, on isolation: isolated any Actor
   ) -> (SessionHost, First)? {
     guard
       let session = feature.makeSession(id, snapshot, request, limits, logger, isolation)
     else { return nil }
+    session.clock = clock
     session.attachedPage.setValue(token)
     if let onSnapshot {
       // One hop to the registry per snapshot, not per change: the flag is cleared when the
@@ -485,13 +492,15 @@ public final class SessionRegistry {
     }
     entry.output = nil
     entry.close = nil
-    entry.disconnectedAt = .now
+    entry.disconnectedAt = clock.now()
     entry.expiry?.cancel()
     // A page rendered over HTTP whose socket never came (yet) waits a shorter while.
     let lifetime =
       entry.awaitsPage ? min(limits.unattachedSessionLifetime, disconnectedLifetime) : disconnectedLifetime
+    let clock = self.clock
+    let deadline = clock.now() + lifetime
     entry.expiry = Task { [weak self] in
-      try? await Task.sleep(for: lifetime)
+      try? await clock.sleep(until: deadline)
       guard !Task.isCancelled else { return }
       await self?.end(sessionID: connection.sessionID)
     }
@@ -555,7 +564,7 @@ public final class SessionRegistry {
     let ids = Array(entries.keys)
     if let snapshotFiles {
       let saved = LockIsolated(0)
-      await Self.wait(upTo: limits.stopWait) {
+      await wait(upTo: limits.stopWait) {
         await withTaskGroup(of: Void.self) { group in
           for id in ids {
             group.addTask {
@@ -571,7 +580,7 @@ public final class SessionRegistry {
     let hosts = ids.compactMap { remove(sessionID: $0, keepingSnapshot: true) }
     let logger = self.logger
     let closed = LockIsolated(0)
-    await Self.wait(upTo: limits.stopWait) {
+    await wait(upTo: limits.stopWait) {
       await withTaskGroup(of: Void.self) { group in
         for host in hosts {
           group.addTask {
@@ -616,8 +625,10 @@ public final class SessionRegistry {
   private func scheduleSnapshot(sessionID: String) {
     guard let snapshotFiles, pendingSnapshots.insert(sessionID).inserted else { return }
     let debounce = snapshotFiles.settings.debounce
+    let clock = self.clock
+    let deadline = clock.now() + debounce
     Task { [weak self] in
-      try? await Task.sleep(for: debounce)
+      try? await clock.sleep(until: deadline)
       await self?.writeSnapshot(sessionID: sessionID)
     }
   }
@@ -645,7 +656,7 @@ public final class SessionRegistry {
   /// reached; when there is no room, returns what the page is told (and logs it once per
   /// address).
   private func makeRoom(for address: String) -> String? {
-    let now = ContinuousClock.now
+    let now = clock.now()
     var gate =
       newSessionGates[address]
       ?? FloodGate(rate: limits.newSessionsPerSecondPerAddress, burst: limits.newSessionBurstPerAddress)
@@ -694,7 +705,7 @@ public final class SessionRegistry {
   /// The disconnected session of `address` whose page went away first. (A scan of every
   /// session, done only when a cap is reached, which the per-address rate bounds.)
   private func oldestDisconnected(from address: String) -> String? {
-    var oldest: (id: String, since: ContinuousClock.Instant)?
+    var oldest: (id: String, since: Duration)?
     for (id, entry) in entries where entry.address == address {
       guard let since = entry.disconnectedAt else { continue }
       if oldest == nil || since < oldest!.since { oldest = (id, since) }

@@ -49,6 +49,8 @@ final class ComponentRenderer {
 
   /// The handler ids the rendered page may send.
   var handlers: HandlerTable
+  /// The clock by which replaced handler ids keep their grace (the session's).
+  var clock = EngineClock.continuous
   /// The nonce of the page's Content-Security-Policy for inline styles, if it has one: every
   /// `style` element carries it, so that the browser applies it.
   var styleNonce: String?
@@ -104,7 +106,7 @@ final class ComponentRenderer {
   ) {
     componentRenders += 1
     let previous = mounted.removeValue(forKey: componentID)
-    if let previous { handlers.retire(previous.handlerIDs) }
+    if let previous { handlers.retire(previous.handlerIDs, now: clock.now()) }
     nextGeneration += 1
     let generation = nextGeneration
     // Registered before its children render, so that they can tell it is mounted.
@@ -330,7 +332,7 @@ final class ComponentRenderer {
   /// Unmounts a component and its children, retiring their handler ids.
   func unmount(_ componentID: String) {
     guard let old = mounted.removeValue(forKey: componentID) else { return }
-    handlers.retire(old.handlerIDs)
+    handlers.retire(old.handlerIDs, now: clock.now())
     for childID in old.childIDs { unmount(childID) }
   }
 }
