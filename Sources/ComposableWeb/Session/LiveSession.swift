@@ -75,10 +75,10 @@ public final class LiveSession {
   /// The session's parts besides the message reader (``ClientMessage``): what changed
   /// (observation), the page's components and handler ids (rendering), the next message to the
   /// page (patches), and what it admits of the page's messages (limits).
-  private let changes: ChangeTracker
-  private let renderer: ComponentRenderer
+  let changes: ChangeTracker
+  let renderer: ComponentRenderer
   private var assembly: PatchAssembly
-  private var limits: PageMessageLimits
+  var limits: PageMessageLimits
   private let reference: SessionReference
   private static let rootID = "c"
 
@@ -86,25 +86,19 @@ public final class LiveSession {
   /// it renders; a kept child counts nothing).
   var componentRenders: Int { renderer.componentRenders }
 
-  /// How the page's URL follows the store's state, for a feature with a ``LiveRoute``.
-  struct Route {
-    /// The location of the store's current state.
-    let location: () -> LiveLocation
-    /// Sends the action a location asks for, if the feature understands it.
-    let navigate: (LiveLocation) -> Void
-    let history: (LiveLocation, LiveLocation) -> LiveHistory
-  }
-  private var route: Route?
+  /// How the page's URL follows the store's state (see ``Route``), for a feature with a
+  /// ``LiveRoute``.
+  var route: Route?
   /// The location the page's URL shows, as far as the session knows.
-  package private(set) var shownLocation: LiveLocation?
+  package internal(set) var shownLocation: LiveLocation?
   /// The page went to ``shownLocation`` itself (Back, Forward, a live link): a location the
   /// state then disagrees with replaces that history entry rather than adding one.
-  private var pageNavigated = false
+  var pageNavigated = false
   /// The change id under which observation reports that the location may have changed.
-  private static let locationID = "@location"
+  static let locationID = "@location"
   /// Whether an observation of the location is registered and has not fired yet: one at a
   /// time, or every flush would add one that waits, with its closures, for the next change.
-  private var isObservingLocation = false
+  var isObservingLocation = false
 
   /// Creates a session whose page is `view` of `store`.
   ///
@@ -181,31 +175,6 @@ public final class LiveSession {
     reference.session = self
   }
 
-  /// Makes the page's URL follow `store`'s state by `route`; when the session starts at a deep
-  /// link, `location` is where it starts, and the action it asks for is sent now.
-  func follow<State, Action>(
-    _ route: LiveRoute<State, Action>, of store: LiveStore<State, Action>,
-    startingAt location: LiveLocation?
-  ) {
-    self.route = Route(
-      location: { store.withState { route.location($0) } },
-      navigate: { location in
-        if let action = route.action(location) { _ = store.send(action) }
-      },
-      history: route.history)
-    if let location { self.route?.navigate(location) }
-  }
-
-  /// The location of the state. It is observed (a change to what it reads schedules a flush)
-  /// unless an observation is still waiting; `fired` says the last one reported a change.
-  private func currentLocation(fired: Bool) -> LiveLocation? {
-    guard let route else { return nil }
-    if fired { isObservingLocation = false }
-    guard !isObservingLocation else { return route.location() }
-    isObservingLocation = true
-    return changes.observe(id: Self.locationID, generation: 0) { route.location() }
-  }
-
   /// A new session id: 128 random bits as 32 hex digits.
   public static func makeID() -> String {
     var generator = SystemRandomNumberGenerator()
@@ -239,7 +208,7 @@ public final class LiveSession {
 
   /// Renders the whole page; its forms name the session when `formsNameSession` (a render for
   /// an HTTP response, which a browser without JavaScript may post a form of).
-  private func renderAfresh(formsNameSession: Bool) -> [UInt8] {
+  func renderAfresh(formsNameSession: Bool) -> [UInt8] {
     let taken = changes.take()
     renderer.unmount(Self.rootID)
     renderer.handlers.prune(now: clock.now())
@@ -319,82 +288,6 @@ public final class LiveSession {
     if changed || assembly.hasCorrections { flushToPage() }
   }
 
-  /// The page's URL changed under it (Back, Forward, a live link) to `text`, its location below
-  /// the page: the route's action for it is sent, and if the state then is elsewhere, the page
-  /// is told to replace its URL with the state's.
-  private func receive(navigation text: String) {
-    guard let route else {
-      limits.ignore("Ignored a navigation: the page's feature has no route")
-      return
-    }
-    guard let location = LiveLocation(text: text) else {
-      limits.ignore(
-        "Ignored a navigation to a location that is not a path and query",
-        metadata: ["location": LogText.escaped(text, limit: 64)])
-      return
-    }
-    changes.hold()
-    shownLocation = location
-    pageNavigated = true
-    route.navigate(location)
-    _ = changes.release()
-    flushToPage()
-  }
-
-  /// Applies a form that a browser without JavaScript posted, as the page script would have:
-  /// the page is rendered whole from the current state (which gives its forms and fields their
-  /// names), each bound field of the posted form gets its posted value (an unticked checkbox,
-  /// which a browser leaves out, is unticked), and the form is submitted, or the button that
-  /// posted it runs. Returns the task of the submission's effects, if it started any.
-  ///
-  /// A form the page does not have, and a value a field does not take, are logged and ignored.
-  func submitForm(_ posted: [LiveField]) -> StoreTask? {
-    _ = renderAfresh(formsNameSession: false)
-    var values: [String: String] = [:]
-    for field in posted where values[field.name] == nil { values[field.name] = field.value }
-    let key = values[PageForms.formField] ?? ""
-    guard let form = renderer.forms.forms[key] else {
-      limits.ignore(
-        "Ignored a posted form the page does not have",
-        metadata: ["form": LogText.escaped(key, limit: 64)])
-      return nil
-    }
-    let now = clock.now()
-    for field in form.fields {
-      guard let handler = renderer.handlers.lookup(field.handlerID, now: now)?.bound else {
-        continue
-      }
-      let input: InputValue
-      if field.isCheckbox {
-        input = .bool(values[field.name] != nil)
-      } else if let text = values[field.name] {
-        input = Self.formValue(text, expected: handler.expected)
-      } else {
-        continue
-      }
-      if handler.run(input) == .wrongType {
-        limits.ignore(
-          "Ignored a posted field whose value is not \(handler.expected ?? "expected")",
-          metadata: ["form": LogText.escaped(key, limit: 64), "field": LogText.escaped(field.name, limit: 64)])
-      }
-    }
-    let submitID =
-      values[PageForms.buttonField].flatMap(Int.init).flatMap {
-        form.buttons.indices.contains($0) ? form.buttons[$0] : nil
-      } ?? form.submitHandlerID
-    guard let submit = renderer.handlers.lookup(submitID, now: now)?.bound,
-      case let .sent(effects) = submit.run(nil)
-    else { return nil }
-    return effects
-  }
-
-  /// A posted field's text as the page script would have sent it to a handler that takes
-  /// `expected`: numbers (and a drop-down's position) as numbers, anything else as text.
-  static func formValue(_ text: String, expected: String?) -> InputValue {
-    guard let expected, InputHandler.numeric.contains(expected) else { return .string(text) }
-    return Double(text.trimmingCharacters(in: .whitespaces)).map(InputValue.number) ?? .string(text)
-  }
-
   /// Logs and ignores a binary frame; the protocol uses text frames only.
   public func receiveBinary(byteCount: Int) {
     limits.ignore("Ignored a binary message", metadata: ["bytes": "\(byteCount)"])
@@ -434,7 +327,7 @@ public final class LiveSession {
     output = nil
   }
 
-  fileprivate func flushToPage() {
+  func flushToPage() {
     stateChanged?()
     guard let output, let message = flush() else { return }
     output(message)

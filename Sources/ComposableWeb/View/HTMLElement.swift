@@ -1,0 +1,62 @@
+#if Web
+/// An HTML element of a ``Node``: what ``Node/element(_:)`` holds, and what the helpers build.
+///
+/// Write one yourself when you need to inspect or change an element as a value; to write HTML,
+/// ``Node/tag(_:_:events:_:)`` is shorter.
+///
+/// ```swift
+/// let tapped = HTMLElement<Counter.Action>(
+///   tag: "button", attributes: [("class", "plus")],
+///   events: [("click", .send(.incrementButtonTapped))], children: [.text("+")])
+/// let node = Node.element(tapped)
+/// ```
+public struct HTMLElement<Action> {
+  /// The tag name, e.g. `"button"`. A name with characters other than ASCII letters, digits,
+  /// `-`, `_` and `:`, or one that starts with `on`, is rendered as `span`.
+  ///
+  /// ```swift
+  /// if case let .element(element) = node, element.tag == "button" { … }
+  /// ```
+  public var tag: String
+  /// Attributes in the order they are rendered. Values are escaped when rendered; a name that
+  /// is not safe (see ``tag``), or that starts with `on` (an inline event handler), is left out.
+  ///
+  /// ```swift
+  /// element.attributes.append((name: "title", value: "Saved at \(time)"))
+  /// ```
+  public var attributes: [(name: String, value: String)]
+  /// DOM events and the handler each one calls. The page script sends `click`, `input`,
+  /// `change` and `submit` (and a dialog's `dismiss` and a stack's `pop`); other names are
+  /// rendered but never fire. An element rendered `disabled`, or inside a `disabled`
+  /// `fieldset`, gets no handler at all.
+  ///
+  /// ```swift
+  /// element.events.append((event: "click", handler: .send(.rowTapped(id))))
+  /// ```
+  public var events: [(event: String, handler: Handler<Action>)]
+  /// The element's children. Give a void element (`input`, `img`, `br`, `hr`, …) none.
+  ///
+  /// ```swift
+  /// element.children.append(.text(" (draft)"))
+  /// ```
+  public var children: [Node<Action>]
+
+  /// Creates an element.
+  ///
+  /// ```swift
+  /// HTMLElement<Never>(tag: "p", attributes: [("class", "note")], children: [.text("Hi")])
+  /// ```
+  @inlinable
+  public init(
+    tag: String,
+    attributes: [(name: String, value: String)] = [],
+    events: [(event: String, handler: Handler<Action>)] = [],
+    children: [Node<Action>] = []
+  ) {
+    self.tag = tag
+    self.attributes = attributes
+    self.events = events
+    self.children = children
+  }
+}
+#endif  // Web
