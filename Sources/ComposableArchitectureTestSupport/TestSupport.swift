@@ -1,5 +1,5 @@
-// This module has no API of its own. Linking it into a test target links the two libraries that
-// test support loads at run time outside Apple platforms:
+// Linking this module into a test target links the two libraries that test support loads at run
+// time outside Apple platforms:
 //
 // - IssueReporting's `IssueReportingTestSupport`, through which `TestStore` failures and
 //   `reportIssue` reach Swift Testing;
@@ -13,3 +13,6 @@
 //   .product(name: "ComposableArchitectureTestSupport", package: "open-composable-architecture"),
 // ])
 // ```
+//
+// Its one declaration, `eventually` (behind `@_spi(Testing)`), is the waiting helper of this
+// repository's own tests.

@@ -5,6 +5,7 @@ import ComposableArchitecture
 import Foundation
 import Logging
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// A page that shows where it came from: its label is the request's `label` query item, it
 /// counts its appear actions, and its appear action starts an effect that marks it loaded.
@@ -181,7 +182,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     let id = try sessionID(in: page)
     let bump = try #require(handlerIDs(in: page, event: "click").first)
     // The appear action's effect finishes before the page's socket connects.
-    try await waitUntil(seconds: 30) { loaded.value }
+    await eventually(timeout: .seconds(30)) { loaded.value }
 
     let (attachment, messages) = try await attach(endpoint, socketRequest(session: id))
     #expect(messages.value.first == #"{"session":"\#(id)","type":"attached"}"#)
@@ -189,7 +190,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     #expect(!messages.value.joined().contains("appearances: 2"))
     // The first render's ids drive the page.
     attachment.receive(.text(click(bump)))
-    try await waitUntil { messages.value.joined().contains("count: 1") }
+    await eventually(timeout: .seconds(5)) { messages.value.joined().contains("count: 1") }
     #expect(messages.value.joined().contains("count: 1"))
     await attachment.detach()
     await endpoint.shutDown()
@@ -202,7 +203,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     #expect(page.contains("<p>loading</p>"))
     let id = try sessionID(in: page)
     // The appear action's effect changes the page before its socket connects.
-    try await waitUntil(seconds: 30) { loaded.value }
+    await eventually(timeout: .seconds(30)) { loaded.value }
     #expect(loaded.value)
     let (attachment, messages) = try await attach(endpoint, socketRequest(session: id))
     #expect(messages.value.count == 2)
@@ -342,7 +343,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     await clock.advance(by: .seconds(4))
     #expect(endpoint.registry.count == 2)
     await clock.advance(by: .seconds(1))
-    try await waitUntil { endpoint.registry.count == 1 }
+    await eventually(timeout: .seconds(5)) { endpoint.registry.count == 1 }
     #expect(endpoint.registry.count == 1)
     #expect(endpoint.registry.session(id: try sessionID(in: page)) == nil)
     #expect(endpoint.registry.session(id: try sessionID(in: attachedPage)) != nil)

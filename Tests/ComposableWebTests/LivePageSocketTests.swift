@@ -6,6 +6,7 @@ import NIOPosix
 import Testing
 
 @testable import ComposableWeb
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// The engine's side of a page's socket, with a stand-in for the server's socket: messages held
 /// until the session is known, the frame-size rule, and the bound on what the socket holds
@@ -77,7 +78,7 @@ import Testing
       socket.receive(.binary(byteCount: 3))
       socket.take(session.attachment)
       socket.receive(.text("three"))
-      try await waitUntil { session.received.value.count == 3 }
+      await eventually(timeout: .seconds(5)) { session.received.value.count == 3 }
       #expect(session.received.value == ["one", "binary 3", "three"])
     }
   }
@@ -92,7 +93,7 @@ import Testing
       socket.drop()
       #expect(session.dropped.value == 0)
       socket.take(session.attachment)
-      try await waitUntil { session.received.value.count == 2 && session.dropped.value > 0 }
+      await eventually(timeout: .seconds(5)) { session.received.value.count == 2 && session.dropped.value > 0 }
       #expect(session.received.value == ["m0", "m1"])
       // The queue reports its first drop (and every hundredth).
       #expect(session.dropped.value == 1)
@@ -124,7 +125,7 @@ import Testing
       socket.take(session.attachment)
       socket.receive(.text(String(repeating: "x", count: LivePageSocket.maximumFrameSize + 1)))
       socket.receive(.text(String(repeating: "y", count: LivePageSocket.maximumFrameSize)))
-      try await waitUntil { session.received.value.count == 1 && session.dropped.value == 1 }
+      await eventually(timeout: .seconds(5)) { session.received.value.count == 1 && session.dropped.value == 1 }
       #expect(session.received.value.first?.count == LivePageSocket.maximumFrameSize)
     }
   }

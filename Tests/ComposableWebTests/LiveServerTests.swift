@@ -10,6 +10,7 @@ import HummingbirdWSClient
 import HummingbirdWSTesting
 import Logging
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 @Suite struct LiveServerTests {
   static let tally = LiveFeature(
@@ -309,10 +310,10 @@ import Testing
     await clock.advance(by: .seconds(9))
     #expect(registry.isLive(id: connection.sessionID))
     await clock.advance(by: .seconds(1))
-    try await waitUntil { registry.count == 0 }
+    await eventually(timeout: .seconds(5)) { registry.count == 0 }
     #expect(registry.count == 0)
     // The session closes on its actor, just after it leaves the table.
-    try await waitUntil { messages.value.contains("Ended a session") }
+    await eventually(timeout: .seconds(5)) { messages.value.contains("Ended a session") }
     #expect(messages.value.contains("Ended a session"))
   }
 }

@@ -4,6 +4,7 @@ import ComposableArchitecture
 import Testing
 
 @testable import ComposableWeb
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 @MainActor
 @Suite struct LiveSessionTests {
@@ -330,9 +331,7 @@ import Testing
     session.output = { message in sent.withValue { $0.append(message) } }
     _ = session.start()
     func waitForMessages(_ count: Int) async throws {
-      for _ in 0..<200 where sent.value.count < count {
-        try await Task.sleep(for: .milliseconds(5))
-      }
+      await eventually(timeout: .seconds(5)) { sent.value.count >= count }
     }
     // Both components change: one flush carries both patches.
     store.send(.left(.bumped))

@@ -3,6 +3,7 @@ import ComposableArchitecture
 import ComposableWeb
 import Foundation
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// A feature with a bound name, a count, a delayed bump, and an optional detail.
 @Reducer
@@ -169,7 +170,7 @@ struct Host {
     let pages = LockIsolated<[String]>([])
     session.output = { message in pages.withValue { $0.append(message) } }
     session.receive(click(clicks[0]))
-    try await waitUntil { pages.value.contains { $0.contains("has 1") } }
+    await eventually(timeout: .seconds(5)) { pages.value.contains { $0.contains("has 1") } }
     #expect(store.withState(\.count) == 1)
     #expect(pages.value.contains { $0.contains("<p> has 1</p>") })
   }

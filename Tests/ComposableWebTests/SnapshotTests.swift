@@ -5,6 +5,7 @@ import Logging
 import Testing
 
 @testable import ComposableWeb
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// Sessions saved to snapshots and restored by a registry made afresh, as after a restart.
 @MainActor
@@ -80,7 +81,7 @@ import Testing
     let (connection, _) = try await open(before)
     try bump(before, connection, times: 3)  // 1 (appearing) + 3
     // (Until the write is renamed into place the directory holds a temporary file.)
-    try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
+    await eventually(timeout: .seconds(5)) { files().contains("\(connection.sessionID).json") }
     #expect(files() == ["\(connection.sessionID).json"])
     // The process is killed (no stop, `before` is just left behind): the debounced snapshot is
     // what a new one finds.
@@ -133,11 +134,11 @@ import Testing
     let registry = makeRegistry()
     let (connection, _) = try await open(registry)
     try bump(registry, connection, times: 1)
-    try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
+    await eventually(timeout: .seconds(5)) { files().contains("\(connection.sessionID).json") }
     #expect(files() == ["\(connection.sessionID).json"])
     await registry.disconnect(connection)
     await registry.end(sessionID: connection.sessionID)
-    try await waitUntil(seconds: 5) { files().isEmpty }
+    await eventually(timeout: .seconds(5)) { files().isEmpty }
     #expect(files().isEmpty)
     await registry.shutDown()
     try? FileManager.default.removeItem(at: directory)
@@ -148,7 +149,7 @@ import Testing
     for _ in 0..<4 {
       let (connection, _) = try await open(counted)
       try bump(counted, connection, times: 1)
-      try await waitUntil(seconds: 5) { files().contains("\(connection.sessionID).json") }
+      await eventually(timeout: .seconds(5)) { files().contains("\(connection.sessionID).json") }
       counted.waitForSnapshotFiles()  // the trim after the write
     }
     #expect(files().count == 2)

@@ -277,14 +277,4 @@ extension Visitor {
   static let browser = Visitor(address: "127.0.0.1", browserSecret: String(repeating: "5e", count: 16))
 }
 
-/// Waits until `condition` holds, or `seconds` pass (two by default), letting other work run
-/// meanwhile (effects, writes on their own queues).
-func waitUntil(
-  seconds: Double = 2, isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
-) async throws {
-  let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
-  while !condition(), ContinuousClock.now < deadline {
-    try await Task.sleep(for: .milliseconds(5))
-  }
-}
 #endif  // Hummingbird

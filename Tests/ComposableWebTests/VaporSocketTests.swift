@@ -7,6 +7,7 @@ import Logging
 import NIOPosix
 import Testing
 import Vapor
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// The Vapor adapter's pages' sockets, served by a real Vapor app on loopback and driven by a
 /// WebSocket client.
@@ -73,11 +74,8 @@ import Vapor
         }
       }
       // Within the two seconds the adapter takes to drop it, and a margin.
-      let deadline = ContinuousClock.now + .seconds(10)
-      while !ended.value, ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(20))
-      }
-      endedInTime.setValue(ended.value)
+      let endedSoon = await eventually(timeout: .seconds(10)) { ended.value }
+      endedInTime.setValue(endedSoon)
       client.cancel()
     }
     #expect(lines.value.filter { $0 == closedLine }.count == 1)

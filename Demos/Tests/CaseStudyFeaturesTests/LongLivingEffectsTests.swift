@@ -1,6 +1,7 @@
 import CaseStudyFeatures
 import ComposableArchitecture
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 @MainActor
 struct LongLivingEffectsTests {
@@ -40,7 +41,7 @@ struct LongLivingEffectsTests {
       )
     }
     let task = await store.send(.task)
-    #expect(await eventually { subscribed.value })
+    #expect(await eventually(timeout: .seconds(5)) { subscribed.value })
     await store.send(.simulateScreenshotButtonTapped)
     await store.receive(\.userDidTakeScreenshotNotification) {
       $0.screenshotCount = 1
@@ -62,8 +63,8 @@ struct LongLivingEffectsTests {
       }
     }
     let task = await store.send(.task)
-    #expect(await eventually { listening.value })
+    #expect(await eventually(timeout: .seconds(5)) { listening.value })
     await task.cancel()
-    #expect(await eventually { !listening.value })
+    #expect(await eventually(timeout: .seconds(5)) { !listening.value })
   }
 }

@@ -1,14 +1,5 @@
 import ComposableArchitecture
 
-/// Whether `condition` comes to hold within a few seconds of real time.
-@MainActor
-func eventually(_ condition: () -> Bool) async -> Bool {
-  for _ in 0..<500 {
-    if condition() { return true }
-    try? await Task.sleep(for: .milliseconds(10))
-  }
-  return condition()
-}
 
 /// Whether `task`'s effects end within a few seconds of real time, so that an effect that keeps
 /// running fails the test instead of hanging it.

@@ -1,6 +1,7 @@
 #if Web
 import ComposableArchitecture
 import ComposableWeb
+@_spi(Testing) import ComposableArchitectureTestSupport
 import Foundation
 import IssueReporting
 import Logging
@@ -153,14 +154,10 @@ extension LivePage {
     line: UInt = #line, column: UInt = #column,
     _ condition: (LivePage) -> Bool
   ) async {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while !condition(self) {
-      guard ContinuousClock.now < deadline else {
-        Caller(fileID: fileID, filePath: filePath, line: line, column: column).report(
-          "The page did not get there within \(timeout). It shows: \(text)")
-        return
-      }
-      try? await Task.sleep(for: .milliseconds(5))
+    guard await eventually(timeout: timeout, { condition(self) }) else {
+      Caller(fileID: fileID, filePath: filePath, line: line, column: column).report(
+        "The page did not get there within \(timeout). It shows: \(text)")
+      return
     }
   }
 }

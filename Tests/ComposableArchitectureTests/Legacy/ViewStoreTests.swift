@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import ConcurrencyExtras
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 #if canImport(Combine)
   import Combine

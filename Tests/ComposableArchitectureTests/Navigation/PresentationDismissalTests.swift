@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// A parent that runs `SheetParent` and, after every action, sends `.finished` once all of the
 /// effects `SheetParent` returned are over: the presentation's wait for a dismissal is then run

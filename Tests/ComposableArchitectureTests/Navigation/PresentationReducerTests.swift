@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 struct SheetChild: Reducer {
   struct State: Equatable {

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 private struct LongLivingFeature: Reducer {
   struct State: Equatable {
@@ -46,21 +47,6 @@ private final class Weak<T: AnyObject> {
   init(_ value: T) { self.value = value }
 }
 
-/// Polls until `condition` holds, or `timeout` passes.
-@MainActor
-private func eventually(
-  timeout: Duration = .seconds(60),
-  _ condition: () -> Bool
-) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  while !condition() {
-    guard clock.now < deadline else { return false }
-    try? await Task.sleep(for: .milliseconds(5))
-  }
-  return true
-}
-
 /// Resident memory of this process in bytes, where the platform tells it.
 private func residentMemory() -> Int? {
   #if os(Linux)
@@ -99,15 +85,15 @@ struct StoreStressTests {
       }
       weakStore = Weak(store)
       store.send(.start(count: count))
-      #expect(await eventually { started.value == count })
+      #expect(await eventually(timeout: .seconds(60)) { started.value == count })
 
       store.send(.cancelEven(count: count))
-      #expect(await eventually { ended.value == count / 2 })
+      #expect(await eventually(timeout: .seconds(60)) { ended.value == count / 2 })
       #expect(store.withState(\.lateActions) == 0)
     }
     // The root store is gone: its remaining effects are cancelled.
     #expect(weakStore?.value == nil)
-    #expect(await eventually { ended.value == count })
+    #expect(await eventually(timeout: .seconds(60)) { ended.value == count })
   }
 
   @Test func aMillionSendsLeaveMemoryFlat() async {
@@ -132,7 +118,7 @@ struct StoreStressTests {
       weakStores.append(Weak<AnyObject>(store))
       weakStores.append(Weak<AnyObject>(child))
     }
-    #expect(await eventually { weakStores.allSatisfy { $0.value == nil } })
+    #expect(await eventually(timeout: .seconds(60)) { weakStores.allSatisfy { $0.value == nil } })
   }
 }
 

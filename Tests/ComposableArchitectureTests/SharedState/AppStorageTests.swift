@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ComposableArchitecture
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 #if canImport(Combine)
   import Combine

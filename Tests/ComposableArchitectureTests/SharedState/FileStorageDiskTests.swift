@@ -5,6 +5,7 @@ import Testing
 
 @testable import ComposableArchitecture
 @testable import Sharing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// File storage against the real file system, in scratch directories.
 @Suite struct FileStorageDiskTests {

@@ -5,6 +5,7 @@ import Testing
 
 @testable import ComposableArchitecture
 @testable import Sharing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 #if canImport(Combine)
   import Combine

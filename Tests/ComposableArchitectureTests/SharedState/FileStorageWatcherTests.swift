@@ -4,6 +4,7 @@ import Testing
 
 @testable import ComposableArchitecture
 @testable import Sharing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 #if canImport(Glibc)
   import Glibc

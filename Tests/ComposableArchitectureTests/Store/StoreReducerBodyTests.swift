@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// How many times the bodies below were built, per reducer.
 private let bodyBuilds = LockIsolated<[String: Int]>([:])

@@ -1,6 +1,7 @@
 import ComposableArchitecture
 import Foundation
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// The actor the tests of `TestStoreActor` run on: not the main actor.
 @globalActor

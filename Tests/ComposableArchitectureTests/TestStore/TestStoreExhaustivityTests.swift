@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// Records the message of every issue reported through IssueReporting while it is installed
 /// (together with the default reporter) by `withIssueReporters`. The store reports skipped

@@ -1,5 +1,6 @@
 import ComposableArchitecture
 import Testing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 private struct TSFinishFeature: Reducer {
   struct State: Equatable {
