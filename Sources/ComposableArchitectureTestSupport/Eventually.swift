@@ -2,7 +2,8 @@
 /// other work runs, and returns whether it held: the one waiting helper of this repository's
 /// tests (the library's, the web framework's and the demos'), for something that is to happen.
 ///
-/// Tests wait on wall-clock time rather than a number of yields: when a whole suite runs in
+/// It runs where its caller runs (an actor's test checks its condition on that actor). Tests wait
+/// on wall-clock time rather than a number of yields: when a whole suite runs in
 /// parallel on a busy machine, an effect's task can take seconds to get a thread. It is not for
 /// showing that something did *not* happen: wait for an event, or advance a test clock, then
 /// check.
@@ -14,10 +15,9 @@
 /// ```
 @_spi(Testing)
 @discardableResult
-public func eventually(
+nonisolated(nonsending) public func eventually(
   timeout: Duration = .seconds(30),
-  isolation: isolated (any Actor)? = #isolation,
-  _ condition: () async throws -> Bool
+  _ condition: nonisolated(nonsending) () async throws -> Bool
 ) async rethrows -> Bool {
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: timeout)
