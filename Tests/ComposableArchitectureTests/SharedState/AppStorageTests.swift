@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ComposableArchitecture
+@testable import Sharing
 @_spi(Testing) import ComposableArchitectureTestSupport
 
 #if canImport(Combine)
@@ -165,8 +166,14 @@ import Testing
     let cancellable = $count.publisher.sink { value in received.withValue { $0.append(value) } }
     $count.withLock { $0 = 1 }
     $count.withLock { $0 = 2 }
-    // Long enough for the store to be checked for changes several times.
-    try await Task.sleep(for: .milliseconds(300))
+    if !UserDefaultsChangeMonitor.platformPostsChanges {
+      // Where the store is polled, a probe heard twice means a whole poll of every observer,
+      // the key's included, ran after the saves.
+      let polls = LockIsolated(0)
+      let probe = UserDefaultsChangeMonitor.shared.observe(defaults) { polls.withValue { $0 += 1 } }
+      #expect(await eventually(timeout: .seconds(5)) { polls.value >= 2 })
+      probe.cancel()
+    }
     #expect(received.value == [0, 1, 2])
     cancellable.cancel()
   }

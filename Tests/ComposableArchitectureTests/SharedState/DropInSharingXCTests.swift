@@ -3,6 +3,7 @@ import XCTest
 
 @testable import ComposableArchitecture
 @testable import Sharing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 #if canImport(Combine)
   import Combine
@@ -84,18 +85,21 @@ final class DropInSharingXCTests: XCTestCase {
       .appendingPathComponent("drop-in-xct-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = directory.appendingPathComponent("count.json")
+    let work = ScheduledWork()
     try await withDependencies {
-      $0.defaultFileStorage = .fileSystem(id: UUID(), scheduler: .dispatch(FileStorage.queue))
+      $0.defaultFileStorage = FileStorage.fileSystem(
+        id: UUID(), scheduler: .dispatch(FileStorage.queue)
+      ).countingScheduledWork(into: work)
     } operation: {
       @Shared(.fileStorage(url)) var count = 10
       $count.withLock { $0 = 11 }
       $count.withLock { $0 = 12 }
       try FileManager.default.removeItem(at: url)
-      for _ in 1...300 where count != 10 {
-        try await Task.sleep(for: .milliseconds(10))
-      }
-      XCTAssertEqual(count, 10)
-      try await Task.sleep(for: .milliseconds(1_300))
+      let dropped = await eventually(timeout: .seconds(3)) { count == 10 }
+      XCTAssertTrue(dropped)
+      // Past the end of the write window, nothing was written.
+      let closed = await eventually { work.outstanding.value == 0 }
+      XCTAssertTrue(closed)
       XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
       XCTAssertEqual(count, 10)
     }

@@ -93,7 +93,9 @@ import Testing
     await withScratchDirectory { directory in
       let url = directory.appendingPathComponent("count.json")
       let writes = LockIsolated(0)
+      let work = ScheduledWork()
       let storage = self.storage(.dispatchQueue).countingWrites(into: writes)
+        .countingScheduledWork(into: work)
       await withDependencies { $0.defaultFileStorage = storage } operation: {
         @Shared(.fileStorage(url)) var count = 0
         let clock = ContinuousClock()
@@ -105,8 +107,8 @@ import Testing
         // the changes took (seconds under ThreadSanitizer on a loaded machine).
         let elapsed = clock.now - start
         #expect(await eventually { decodedFile(Int.self, at: url) == 1_000 })
-        // Give a stray late write the chance to show up before counting.
-        try? await Task.sleep(for: .milliseconds(1_200))
+        // Once the write window has closed, no write can follow without a change.
+        #expect(await eventually { work.outstanding.value == 0 })
         #expect(decodedFile(Int.self, at: url) == 1_000)
         let allowed = 3 + Int(elapsed.components.seconds)
         #expect((2...max(5, allowed)).contains(writes.value), "\(writes.value) writes in \(elapsed)")
@@ -213,7 +215,7 @@ import Testing
         #expect(await eventually { sharedCount.wrappedValue == 0 })
         // Changes to the moved file are not this key's business.
         try Data("9".utf8).write(to: aside)
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await fileEventsSettled(in: directory))
         #expect(count == 0)
 
         // Moved back, and then written by someone else: both are seen at the path.
@@ -248,8 +250,9 @@ import Testing
   @Test func deletingTheFileCancelsAPendingWriteAndBringsBackTheDefault() async throws {
     try await withScratchDirectory { directory in
       let url = directory.appendingPathComponent("count.json")
+      let work = ScheduledWork()
       try await withDependencies {
-        $0.defaultFileStorage = self.storage(.dispatchQueue)
+        $0.defaultFileStorage = self.storage(.dispatchQueue).countingScheduledWork(into: work)
       } operation: {
         @Shared(.fileStorage(url)) var count = 10
         let sharedCount = $count
@@ -260,7 +263,7 @@ import Testing
         try FileManager.default.removeItem(at: url)
         #expect(await eventually { sharedCount.wrappedValue == 10 })
         // Past the end of the window, nothing was written.
-        try await Task.sleep(for: .milliseconds(1_300))
+        #expect(await eventually { work.outstanding.value == 0 })
         #expect(!FileManager.default.fileExists(atPath: url.path))
         #expect(count == 10)
         // A later change is written as usual.
@@ -302,14 +305,19 @@ import Testing
       let url = directory.appendingPathComponent("count.json")
       let garbage = Data("{{{".utf8)
       try garbage.write(to: url)
+      let writes = LockIsolated(0)
+      let work = ScheduledWork()
       try await withDependencies {
-        $0.defaultFileStorage = self.storage(.dispatchQueue)
+        $0.defaultFileStorage = self.storage(.dispatchQueue).countingWrites(into: writes)
+          .countingScheduledWork(into: work)
       } operation: {
         @Shared(.fileStorage(url)) var count = 6
         #expect(count == 6)
         let error = try #require($count.loadError)
         #expect(error.localizedDescription.contains(url.path))
-        try await Task.sleep(for: .milliseconds(200))
+        // Nothing was written, and nothing waits to be: the file stays as it is until a change.
+        #expect(writes.value == 0)
+        #expect(work.outstanding.value == 0)
         #expect(try Data(contentsOf: url) == garbage)
 
         $count.withLock { $0 = 7 }

@@ -10,6 +10,7 @@ import Testing
 
 @testable import ComposableArchitecture
 @testable import Sharing
+@_spi(Testing) import ComposableArchitectureTestSupport
 
 /// A directory of its own under the temporary directory, removed when `body` returns.
 func withScratchDirectory<R>(
@@ -60,7 +61,35 @@ enum FileSchedulerKind: String, CaseIterable, Sendable, CustomTestStringConverti
   var testDescription: String { self.rawValue }
 }
 
+/// The delayed work a storage has scheduled (the end of a write window) and not yet run.
+final class ScheduledWork: Sendable {
+  let outstanding = LockIsolated(0)
+}
+
 extension FileStorage {
+  /// This storage, counting in `work` the delayed work it schedules until that work has run.
+  /// Once none is outstanding, a key's write window is closed and nothing waits to be written:
+  /// no write can happen without a new change.
+  func countingScheduledWork(into work: ScheduledWork) -> Self {
+    let asyncAfter = self.asyncAfter
+    return FileStorage(
+      id: self.id,
+      asyncAfter: { delay, body in
+        work.outstanding.withValue { $0 += 1 }
+        asyncAfter(delay) {
+          body()
+          work.outstanding.withValue { $0 -= 1 }
+        }
+      },
+      createDirectory: self.createDirectory,
+      fileExists: self.fileExists,
+      load: self.load,
+      save: self.save,
+      removeItem: self.removeItem,
+      fileSystemSource: self.fileSystemSource
+    )
+  }
+
   /// This storage, counting the files it writes.
   func countingWrites(into count: LockIsolated<Int>) -> Self {
     let save = self.save
@@ -84,6 +113,29 @@ extension FileStorage {
     guard let data = try? self.load(url) else { return nil }
     return try? JSONDecoder().decode(Value.self, from: data)
   }
+}
+
+/// Waits until every change the file system reported about files of `directory` before the call
+/// has been handled on ``FileStorage/queue``, where file watchers run; `false` if that took more
+/// than a few seconds. A sentinel file in the directory is written twice and its own watcher
+/// heard each time: events are read in order, one batch at a time, and a batch's watchers are
+/// called in any order, so the second hearing comes after every earlier event's. (Exact with
+/// inotify; on Darwin each watcher has a source of its own.)
+func fileEventsSettled(in directory: URL) async throws -> Bool {
+  let sentinel = directory.appendingPathComponent(".settled-\(UUID().uuidString)")
+  let heard = LockIsolated(0)
+  let watcher = try FileWatcher(url: sentinel, queue: FileStorage.queue) {
+    heard.withValue { $0 += 1 }
+  }
+  defer {
+    watcher.cancel()
+    try? FileManager.default.removeItem(at: sentinel)
+  }
+  for round in 1...2 {
+    try Data("\(round)".utf8).write(to: sentinel)
+    guard await eventually(timeout: .seconds(10), { heard.value >= round }) else { return false }
+  }
+  return true
 }
 
 /// The contents of a real file as a value, `nil` if missing or undecodable.

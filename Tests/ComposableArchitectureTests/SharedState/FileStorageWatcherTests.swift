@@ -38,11 +38,15 @@ import Testing
       }
       try AtomicFileWrite.write(Data("1".utf8), to: directory.appendingPathComponent("other.json"))
       try Data("2".utf8).write(to: directory.appendingPathComponent("another.json"))
-      try AtomicFileWrite.write(Data("3".utf8), to: url)
-      #expect(await eventually { changes.value >= 1 })
-      try await Task.sleep(for: .milliseconds(100))
+      #expect(try await fileEventsSettled(in: directory))
       #if canImport(Glibc)
         // inotify names the file; Darwin's directory events can't, and the key filters instead.
+        #expect(changes.value == 0)
+      #endif
+      try AtomicFileWrite.write(Data("3".utf8), to: url)
+      #expect(await eventually { changes.value >= 1 })
+      #expect(try await fileEventsSettled(in: directory))
+      #if canImport(Glibc)
         #expect(changes.value == 1)
       #endif
       watcher.cancel()
@@ -59,7 +63,7 @@ import Testing
       watcher.cancel()
       watcher.cancel()
       try AtomicFileWrite.write(Data("1".utf8), to: url)
-      try await Task.sleep(for: .milliseconds(200))
+      #expect(try await fileEventsSettled(in: directory))
       #expect(changes.value == 0)
     }
   }

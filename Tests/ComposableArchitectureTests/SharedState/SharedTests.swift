@@ -290,19 +290,28 @@ import Testing
     // hear of that change again (a page on another session's thread, say).
     let count = Shared(value: 0)
     let seen = LockIsolated<Int?>(nil)
+    let started = DispatchSemaphore(value: 0)
     let read = DispatchSemaphore(value: 0)
+    let readBeforeTheChange = LockIsolated(false)
     withObservationTracking {
       _ = count.wrappedValue
     } onChange: {
       Thread.detachNewThread {
+        started.signal()
         seen.setValue(count.wrappedValue)
         read.signal()
       }
-      // Time for that reader to read, were the value not guarded until the change is made.
-      Thread.sleep(forTimeInterval: 0.05)
+      // The reader is at its read: it must wait for the change, which is made after this
+      // returns (were the value not guarded, it would read at once).
+      started.wait()
+      if read.wait(timeout: .now() + .milliseconds(50)) == .success {
+        readBeforeTheChange.setValue(true)
+        read.signal()
+      }
     }
     count.withLock { $0 = 1 }
     read.wait()
+    #expect(!readBeforeTheChange.value)
     #expect(seen.value == 1)
   }
 
