@@ -68,11 +68,11 @@ import Testing
     for _ in 0..<98 { queue.drop() }
     #expect(reported.value == [1, 100])
     #expect(received.value.isEmpty)
-    await eventually(timeout: .seconds(5)) { received.value.count == 3 }
+    await eventually { received.value.count == 3 }
     #expect(received.value == ["0", "1", "2"])
     // Once handled, the queue has room again.
     #expect(queue.offer(.text("5")))
-    await eventually(timeout: .seconds(5)) { received.value.count == 4 }
+    await eventually { received.value.count == 4 }
     #expect(received.value.last == "5")
     queue.finish()
     #expect(!queue.offer(.text("6")))
@@ -85,7 +85,7 @@ import Testing
     }
     for burst in 0..<3 {
       for index in 0..<10 { #expect(queue.offer(.binary(byteCount: burst * 10 + index))) }
-      await eventually(timeout: .seconds(5)) { received.value.count == (burst + 1) * 10 }
+      await eventually { received.value.count == (burst + 1) * 10 }
     }
     #expect(received.value == Array(0..<30))
   }
@@ -105,7 +105,7 @@ import Testing
     }
     box.setValue(queue)
     #expect(queue.offer(.binary(byteCount: 0)))
-    await eventually(timeout: .seconds(5)) { received.value.count == 300 }
+    await eventually { received.value.count == 300 }
     #expect(received.value == Array(0..<300))
     #expect(largestStore.value <= 66)
     #expect(queue.storedCount == 0)

@@ -190,7 +190,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     #expect(!messages.value.joined().contains("appearances: 2"))
     // The first render's ids drive the page.
     attachment.receive(.text(click(bump)))
-    await eventually(timeout: .seconds(5)) { messages.value.joined().contains("count: 1") }
+    await eventually { messages.value.joined().contains("count: 1") }
     #expect(messages.value.joined().contains("count: 1"))
     await attachment.detach()
     await endpoint.shutDown()
@@ -343,7 +343,7 @@ func visitView(_ store: LiveStoreOf<Visit>) -> Node<Visit.Action> {
     await clock.advance(by: .seconds(4))
     #expect(endpoint.registry.count == 2)
     await clock.advance(by: .seconds(1))
-    await eventually(timeout: .seconds(5)) { endpoint.registry.count == 1 }
+    await eventually { endpoint.registry.count == 1 }
     #expect(endpoint.registry.count == 1)
     #expect(endpoint.registry.session(id: try sessionID(in: page)) == nil)
     #expect(endpoint.registry.session(id: try sessionID(in: attachedPage)) != nil)

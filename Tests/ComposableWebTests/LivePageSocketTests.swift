@@ -78,7 +78,7 @@ import Testing
       socket.receive(.binary(byteCount: 3))
       socket.take(session.attachment)
       socket.receive(.text("three"))
-      await eventually(timeout: .seconds(5)) { session.received.value.count == 3 }
+      await eventually { session.received.value.count == 3 }
       #expect(session.received.value == ["one", "binary 3", "three"])
     }
   }
@@ -93,7 +93,7 @@ import Testing
       socket.drop()
       #expect(session.dropped.value == 0)
       socket.take(session.attachment)
-      await eventually(timeout: .seconds(5)) { session.received.value.count == 2 && session.dropped.value > 0 }
+      await eventually { session.received.value.count == 2 && session.dropped.value > 0 }
       #expect(session.received.value == ["m0", "m1"])
       // The queue reports its first drop (and every hundredth).
       #expect(session.dropped.value == 1)
@@ -125,7 +125,7 @@ import Testing
       socket.take(session.attachment)
       socket.receive(.text(String(repeating: "x", count: LivePageSocket.maximumFrameSize + 1)))
       socket.receive(.text(String(repeating: "y", count: LivePageSocket.maximumFrameSize)))
-      await eventually(timeout: .seconds(5)) { session.received.value.count == 1 && session.dropped.value == 1 }
+      await eventually { session.received.value.count == 1 && session.dropped.value == 1 }
       #expect(session.received.value.first?.count == LivePageSocket.maximumFrameSize)
     }
   }

@@ -310,10 +310,10 @@ import Testing
     await clock.advance(by: .seconds(9))
     #expect(registry.isLive(id: connection.sessionID))
     await clock.advance(by: .seconds(1))
-    await eventually(timeout: .seconds(5)) { registry.count == 0 }
+    await eventually { registry.count == 0 }
     #expect(registry.count == 0)
     // The session closes on its actor, just after it leaves the table.
-    await eventually(timeout: .seconds(5)) { messages.value.contains("Ended a session") }
+    await eventually { messages.value.contains("Ended a session") }
     #expect(messages.value.contains("Ended a session"))
   }
 }

@@ -331,7 +331,7 @@ import Testing
     session.output = { message in sent.withValue { $0.append(message) } }
     _ = session.start()
     func waitForMessages(_ count: Int) async throws {
-      await eventually(timeout: .seconds(5)) { sent.value.count >= count }
+      await eventually { sent.value.count >= count }
     }
     // Both components change: one flush carries both patches.
     store.send(.left(.bumped))

@@ -170,7 +170,7 @@ struct Host {
     let pages = LockIsolated<[String]>([])
     session.output = { message in pages.withValue { $0.append(message) } }
     session.receive(click(clicks[0]))
-    await eventually(timeout: .seconds(5)) { pages.value.contains { $0.contains("has 1") } }
+    await eventually { pages.value.contains { $0.contains("has 1") } }
     #expect(store.withState(\.count) == 1)
     #expect(pages.value.contains { $0.contains("<p> has 1</p>") })
   }

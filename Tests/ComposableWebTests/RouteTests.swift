@@ -209,7 +209,7 @@ func catalogView(_ store: LiveStoreOf<Catalog>) -> Node<Catalog.Action> {
     let html = try #require(try ServerMessage(session.start()).html)
     session.receive(click(try button("Next page", in: html)))
     // The effect's change renders nothing; the URL still follows it.
-    await eventually(timeout: .seconds(5)) { sent.value.contains { $0.contains(#""location":"?page=2""#) } }
+    await eventually { sent.value.contains { $0.contains(#""location":"?page=2""#) } }
     let message = try #require(sent.value.last { $0.contains("location") })
     #expect(try located(message) == Located(history: "replace", location: "?page=2"))
     #expect(try ServerMessage(message).patches?.isEmpty == true)

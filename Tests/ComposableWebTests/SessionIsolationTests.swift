@@ -124,7 +124,7 @@ actor LoopActor {
     let actor = LoopActor(loop: group.next())
     try await actor.open(sharing: #function)
     _ = await actor.click(1)
-    await eventually(timeout: .seconds(5)) { actor.pages.value.contains { $0.message.contains("Mine 1") } }
+    await eventually { actor.pages.value.contains { $0.message.contains("Mine 1") } }
     let page = try #require(actor.pages.value.first { $0.message.contains("Mine 1") })
     #expect(page.onLoop)
     await actor.close()
@@ -148,7 +148,7 @@ actor LoopActor {
     _ = await (firstClicks, secondClicks)
     // A page that did not make the last change hears of it: the other session's change to the
     // shared total renders its page on its own loop.
-    await eventually(timeout: .seconds(5)) {
+    await eventually {
       first.pages.value.contains { $0.message.contains("Total 400") }
         && second.pages.value.contains { $0.message.contains("Total 400") }
     }
@@ -219,7 +219,7 @@ actor LoopActor {
     #expect(sent.value.allSatisfy { $0.onLoop })
     for expected in 1...3 {
       attachment.receive(.text(click(try bumpHandler(sent))))
-      await eventually(timeout: .seconds(5)) { sent.value.contains { $0.message.contains("Mine \(expected)") } }
+      await eventually { sent.value.contains { $0.message.contains("Mine \(expected)") } }
     }
     #expect(sent.value.count == 4)
     #expect(sent.value.allSatisfy { $0.onLoop })
@@ -269,13 +269,13 @@ actor LoopActor {
     ) async throws {
       for count in 1...100 {
         attachment.receive(.text(click(try bumpHandler(sent))))
-        await eventually(timeout: .seconds(5)) { sent.value.contains { $0.message.contains("Mine \(count)<") } }
+        await eventually { sent.value.contains { $0.message.contains("Mine \(count)<") } }
       }
     }
     async let firstClicks: Void = clickAway(first, firstSent)
     async let secondClicks: Void = clickAway(second, secondSent)
     _ = try await (firstClicks, secondClicks)
-    await eventually(timeout: .seconds(5)) {
+    await eventually {
       firstSent.value.contains { $0.message.contains("Total 200<") }
         && secondSent.value.contains { $0.message.contains("Total 200<") }
     }
@@ -345,13 +345,13 @@ actor LoopActor {
         text in firstPage.withValue { $0.append(text) }
       }
     }
-    await eventually(timeout: .seconds(5)) { resumed() == 1 }
+    await eventually { resumed() == 1 }
     let taking = Task { @MainActor in
       await registry.connect(featurePath: "tally", resumeID: first.sessionID, visitor: .browser) {
         text in secondPage.withValue { $0.append(text) }
       }
     }
-    await eventually(timeout: .seconds(5)) { resumed() == 2 }
+    await eventually { resumed() == 2 }
     release.signal()
     #expect(await replaced.value == nil)
     #expect(await taking.value?.sessionID == first.sessionID)
@@ -390,7 +390,7 @@ actor LoopActor {
     #expect(!messages.value.contains("Ended a session"))
     // Once its loop is free, the session closes all the same.
     release.signal()
-    await eventually(timeout: .seconds(5)) { messages.value.contains("Ended a session") }
+    await eventually { messages.value.contains("Ended a session") }
     #expect(messages.value.contains("Ended a session"))
     try await group.shutdownGracefully()
   }
@@ -424,9 +424,9 @@ actor LoopActor {
     // The session now runs where its page's messages arrive and its patches leave.
     #expect(await endpoint.registry.withSession(id: id) { _ in socketLoop.inEventLoop } == true)
     attachment.receive(.text(click(bump)))
-    await eventually(timeout: .seconds(5)) { sent.value.contains { $0.message.contains("Mine 1<") } }
+    await eventually { sent.value.contains { $0.message.contains("Mine 1<") } }
     attachment.receive(.text(click(try bumpHandler(sent))))
-    await eventually(timeout: .seconds(5)) { sent.value.contains { $0.message.contains("Mine 2<") } }
+    await eventually { sent.value.contains { $0.message.contains("Mine 2<") } }
     #expect(sent.value.allSatisfy { $0.onLoop })
     await attachment.detach()
     await endpoint.shutDown()
@@ -473,7 +473,7 @@ final class UnguardedCount: @unchecked Sendable {
         count.inside -= 1
       }
     }
-    await eventually(timeout: .seconds(5)) { order.value.count == 2_000 }
+    await eventually { order.value.count == 2_000 }
     #expect(order.value == Array(0..<2_000))
     #expect(count.overlaps == 0)
     #expect(wrongLoop.value == 0)

@@ -81,7 +81,7 @@ import Testing
     let (connection, _) = try await open(before)
     try bump(before, connection, times: 3)  // 1 (appearing) + 3
     // (Until the write is renamed into place the directory holds a temporary file.)
-    await eventually(timeout: .seconds(5)) { files().contains("\(connection.sessionID).json") }
+    await eventually { files().contains("\(connection.sessionID).json") }
     #expect(files() == ["\(connection.sessionID).json"])
     // The process is killed (no stop, `before` is just left behind): the debounced snapshot is
     // what a new one finds.
@@ -134,11 +134,11 @@ import Testing
     let registry = makeRegistry()
     let (connection, _) = try await open(registry)
     try bump(registry, connection, times: 1)
-    await eventually(timeout: .seconds(5)) { files().contains("\(connection.sessionID).json") }
+    await eventually { files().contains("\(connection.sessionID).json") }
     #expect(files() == ["\(connection.sessionID).json"])
     await registry.disconnect(connection)
     await registry.end(sessionID: connection.sessionID)
-    await eventually(timeout: .seconds(5)) { files().isEmpty }
+    await eventually { files().isEmpty }
     #expect(files().isEmpty)
     await registry.shutDown()
     try? FileManager.default.removeItem(at: directory)
@@ -149,7 +149,7 @@ import Testing
     for _ in 0..<4 {
       let (connection, _) = try await open(counted)
       try bump(counted, connection, times: 1)
-      await eventually(timeout: .seconds(5)) { files().contains("\(connection.sessionID).json") }
+      await eventually { files().contains("\(connection.sessionID).json") }
       counted.waitForSnapshotFiles()  // the trim after the write
     }
     #expect(files().count == 2)
