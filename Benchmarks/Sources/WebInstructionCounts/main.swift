@@ -36,7 +36,7 @@ struct PageOperation {
 
 /// The handler ids in `html` for `event`, in document order.
 func handlerIDs(in html: String, event: String) -> [String] {
-  let marker = "data-ocaf-\(event)=\\\""
+  let marker = "\(PageProtocol.attributePrefix)\(event)=\\\""
   var ids: [String] = []
   var rest = html[...]
   while let range = rest.range(of: marker) {
@@ -111,7 +111,9 @@ func keystroke(rows: Int) -> PageOperation {
       let fields = handlerIDs(in: page, event: "input")
       // The first page has every row's field; a patch has the typed row's alone.
       let field = fields.count == rows ? fields[rows / 2] : fields[0]
-      return #"{"handler":"\#(field)","value":"\#(index.isMultiple(of: 2) ? "ab" : "ba")"}"#
+      return ClientMessage.event(
+        handler: field, value: .string(index.isMultiple(of: 2) ? "ab" : "ba")
+      ).text
     }
   )
 }
@@ -126,7 +128,7 @@ let counterClick = PageOperation(
   },
   nextFrame: { page, _ in
     let buttons = handlerIDs(in: page, event: "click")
-    return #"{"handler":"\#(buttons[1])"}"#
+    return ClientMessage.event(handler: buttons[1]).text
   }
 )
 

@@ -6,7 +6,10 @@ import Logging
 /// them: which requests to admit, the pages' HTML, and what each page's socket says to its
 /// session. A server adapter (`ComposableWebHummingbird`'s `LiveServer` and router
 /// extension, or one of your own) turns its requests into ``LiveRequest``s, sends the
-/// ``LiveResponse``s it gets back, and feeds each socket's messages to a ``LiveAttachment``.
+/// ``LiveResponse``s it gets back, checks each request's host with
+/// ``misdirectedResponse(authority:)`` and adds ``headersMissing(from:)``, and maps each page's
+/// socket onto a ``LivePageSocket``, which holds every rule of a page's socket. The page and the
+/// server speak the protocol of ``ServerMessage``, ``ClientMessage`` and ``PageProtocol``.
 ///
 /// Paths are under ``mountPath``: the index at `mountPath + "/"` (if ``showsIndex``), a
 /// feature's page at
