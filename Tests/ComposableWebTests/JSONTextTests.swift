@@ -87,5 +87,33 @@ import Testing
     }
     #expect(ClientMessage.read(#"{"handler":"h7""#) == .malformed)
   }
+
+  @Test func theReaderReadsStringsAsJSONDecoderDoes() throws {
+    let texts = Self.awkward + [
+      "\u{10FFFF}", "a\u{1F600}b", "\u{2028}\u{2029}",
+    ]
+    for text in texts {
+      let json = try encoded([text])
+      #expect(JSONReader.read(json) == .array([.string(text)]), "\(json)")
+    }
+    // Escapes other writers use: \/, \u with upper-case digits, a surrogate pair.
+    #expect(JSONReader.read(#"["a\/b\u00E9\ud83d\ude00"]"#) == .array([.string("a/bé😀")]))
+    #expect(
+      JSONReader.read(#" { "n" : -2.5e3 , "t" : true, "f": false, "z": null, "o": {}, "a": [] } "#)
+        == .object([
+          "n": .number(-2500), "t": .bool(true), "f": .bool(false), "z": .null,
+          "o": .object([:]), "a": .array([]),
+        ]))
+  }
+
+  @Test func theReaderRefusesWhatIsNotJSON() {
+    for text in [
+      "", "{", "}", #"{"a"}"#, #"{"a":}"#, #"{"a":1,}"#, "[1,]", #"["a"#, #"["\x"]"#,
+      #"["\ud83d"]"#, "[tru]", "[1] 2", "[\"a\nb\"]",
+      String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
+    ] {
+      #expect(JSONReader.read(text) == nil, "\(text)")
+    }
+  }
 }
 #endif  // Hummingbird

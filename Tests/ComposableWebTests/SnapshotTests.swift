@@ -1,4 +1,5 @@
 #if Hummingbird
+import Clocks
 import ComposableArchitecture
 import Foundation
 import Logging
@@ -34,12 +35,13 @@ import Testing
     makeStore: { LiveStore(initialState: Tally.State()) { Tally() } }, view: tallyView)
 
   func makeRegistry(
+    clock: any Clock<Duration> = ContinuousClock(),
     _ settings: (inout SessionSnapshots) -> Void = { _ in }
   ) -> SessionRegistry {
     var snapshots = SessionSnapshots(directory: directory, debounce: .milliseconds(20))
     settings(&snapshots)
     return SessionRegistry(
-      features: [Self.restorable, Self.plain], snapshots: snapshots, logger: logger)
+      features: [Self.restorable, Self.plain], snapshots: snapshots, clock: clock, logger: logger)
   }
 
   /// Connects a page; returns its connection and what it was sent.
@@ -92,6 +94,24 @@ import Testing
     #expect(try shown(sent.value.first) == 5)
     #expect(messages.value.contains("Restored a session from its snapshot"))
     await after.shutDown()
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  @Test func aSnapshotIsWrittenOnceTheChangesHaveSettledForTheDebounce() async throws {
+    let clock = TestClock()
+    let registry = makeRegistry(clock: clock) { $0.debounce = .seconds(2) }
+    let (connection, _) = try await open(registry)
+    try bump(registry, connection, times: 2)
+    // The snapshot is scheduled (its deadline fixed), not yet written.
+    await eventually { registry.pendingSnapshots.contains(connection.sessionID) }
+    await clock.advance(by: .milliseconds(1_999))
+    registry.waitForSnapshotFiles()
+    #expect(registry.pendingSnapshots.contains(connection.sessionID))
+    #expect(files().isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    await eventually { files().contains("\(connection.sessionID).json") }
+    #expect(files() == ["\(connection.sessionID).json"])
+    await registry.shutDown()
     try? FileManager.default.removeItem(at: directory)
   }
 

@@ -148,65 +148,83 @@ public enum ServerMessage: Sendable, Equatable {
     }
   }
 
-  /// Reads a message the server sent; throws when the text is not one.
+  /// Reads a message the server sent (in one pass, without a `JSONDecoder`); throws when the
+  /// text is not one.
   ///
   /// ```swift
   /// if case let .patch(patch) = try ServerMessage(text: frame) { print(patch.parts.count) }
   /// ```
   public init(text: String) throws {
-    let wire = try JSONDecoder().decode(Wire.self, from: Data(text.utf8))
-    func required<Field>(_ field: Field?, _ name: String) throws -> Field {
-      guard let field else { throw PageProtocol.UnreadableMessage(text: text, missing: name) }
-      return field
+    func unreadable(_ missing: String) -> PageProtocol.UnreadableMessage {
+      PageProtocol.UnreadableMessage(text: text, missing: missing)
     }
-    guard let type = PageProtocol.ServerMessageType(rawValue: wire.type) else {
-      throw PageProtocol.UnreadableMessage(text: text, missing: "a known type")
+    guard let message = JSONReader.read(text), case .object = message else {
+      throw unreadable("JSON object")
+    }
+    func string(_ key: String) throws -> String {
+      guard let value = message[key]?.string else { throw unreadable(key) }
+      return value
+    }
+    guard let type = message["type"]?.string.flatMap(PageProtocol.ServerMessageType.init) else {
+      throw unreadable("known type")
     }
     switch type {
     case .render:
       self = .render(
         Render(
-          session: try required(wire.session, "session"), html: try required(wire.html, "html"),
-          location: wire.location, page: wire.page))
+          session: try string("session"), html: try string("html"),
+          location: message["location"]?.string,
+          page: try message["page"].map { try SwitchedPage($0, in: text) }))
     case .attached:
-      self = .attached(session: try required(wire.session, "session"))
+      self = .attached(session: try string("session"))
     case .patch:
-      let history = wire.history.flatMap(LiveHistory.init(wireName:)) ?? .replace
+      guard case let .array(parts)? = message["patches"] else { throw unreadable("patches") }
+      let history = message["history"]?.string.flatMap(LiveHistory.init(wireName:)) ?? .replace
       self = .patch(
         Patch(
-          parts: try required(wire.patches, "patches").map { Patch.Part(id: $0.id, html: $0.html) },
-          values: (wire.values ?? []).map { Patch.Value(handler: $0.handler, value: $0.value) },
-          location: wire.location.map { Patch.Location($0, history: history) }))
+          parts: try parts.map { part in
+            guard let id = part["id"]?.string, let html = part["html"]?.string else {
+              throw unreadable("a part's id and html")
+            }
+            return Patch.Part(id: id, html: html)
+          },
+          values: try Self.values(message["values"], in: text),
+          location: message["location"]?.string.map { Patch.Location($0, history: history) }))
     case .refused:
-      self = .refused(reason: try required(wire.reason, "reason"))
+      self = .refused(reason: try string("reason"))
     case .replaced:
-      self = .replaced(reason: try required(wire.reason, "reason"))
+      self = .replaced(reason: try string("reason"))
     case .stopping:
-      self = .stopping(reason: try required(wire.reason, "reason"))
+      self = .stopping(reason: try string("reason"))
     case .reload:
       self = .reload
     }
   }
 
-  /// Every field of every message, as the JSON has them.
-  private struct Wire: Decodable {
-    struct Part: Decodable {
-      let id: String
-      let html: String
+  /// A patch's values: each a field's handler id and the value it holds.
+  private static func values(_ json: JSONValue?, in text: String) throws -> [Patch.Value] {
+    guard let json else { return [] }
+    guard case let .array(values) = json else {
+      throw PageProtocol.UnreadableMessage(text: text, missing: "values")
     }
-    struct Value: Decodable {
-      let handler: String
-      let value: InputValue
+    return try values.map { value in
+      guard let handler = value["handler"]?.string, let input = InputValue(value["value"]) else {
+        throw PageProtocol.UnreadableMessage(text: text, missing: "a value's handler and value")
+      }
+      return Patch.Value(handler: handler, value: input)
     }
-    let type: String
-    let session: String?
-    let html: String?
-    let location: String?
-    let page: SwitchedPage?
-    let history: String?
-    let patches: [Part]?
-    let values: [Value]?
-    let reason: String?
+  }
+}
+
+extension ServerMessage.SwitchedPage {
+  fileprivate init(_ json: JSONValue, in text: String) throws {
+    guard let base = json["base"]?.string, let feature = json["feature"]?.string,
+      let heading = json["heading"]?.string, case let .bool(routed)? = json["routed"],
+      let summary = json["summary"]?.string, let title = json["title"]?.string
+    else { throw PageProtocol.UnreadableMessage(text: text, missing: "a whole page") }
+    self.init(
+      about: json["about"]?.string, base: base, feature: feature, heading: heading,
+      routed: routed, summary: summary, title: title)
   }
 }
 
