@@ -286,22 +286,51 @@ enum Page {
     (try? ServerMessage(text: text)).flatMap(html(of:)).flatMap(incrementHandler(inHTML:))
   }
 
-  /// The `data-ocaf-click` id of the button labelled "Increment", in HTML.
+  /// The `data-ocaf-click` id of the button labelled "Increment", in HTML. (Searched as UTF-8
+  /// bytes: the client shares the machine's cores with the server, and Foundation's string
+  /// search would cost it several times the rest of its work.)
   static func incrementHandler(inHTML html: String) -> String? {
-    guard let label = html.range(of: #"aria-label="Increment""#),
-      let start = html[..<label.lowerBound].range(of: "<button", options: .backwards),
-      let end = html[label.upperBound...].firstIndex(of: ">")
-    else { return nil }
+    let bytes = Array(html.utf8)
+    guard let label = find(#"aria-label="Increment""#, in: bytes) else { return nil }
+    // The button's tag starts at the last "<button" before the label and ends at the next ">".
+    var start = label
+    repeat {
+      guard start > 0 else { return nil }
+      start -= 1
+    } while !(bytes[start] == UInt8(ascii: "<") && find("<button", in: bytes, from: start, to: label) == start)
     let marker = PageProtocol.Attribute.click.name + #"=""#
-    guard let attribute = html[start.upperBound..<end].range(of: marker) else { return nil }
-    let id = html[attribute.upperBound..<end].prefix { $0 != "\"" }
-    return id.isEmpty ? nil : String(id)
+    guard let end = bytes[label...].firstIndex(of: UInt8(ascii: ">")),
+      let attribute = find(marker, in: bytes, from: start, to: end)
+    else { return nil }
+    let idStart = attribute + marker.utf8.count
+    let idEnd = bytes[idStart..<end].firstIndex(of: UInt8(ascii: "\"")) ?? end
+    return idStart == idEnd ? nil : String(decoding: bytes[idStart..<idEnd], as: UTF8.self)
   }
 
   /// The number shown in the counter's `<span class="count">`, in HTML.
   static func count(inHTML html: String) -> Int? {
-    guard let marker = html.range(of: #"class="count">"#) else { return nil }
-    return Int(html[marker.upperBound...].prefix { $0 == "-" || $0.isASCII && $0.isNumber })
+    let bytes = Array(html.utf8)
+    let marker = #"class="count">"#
+    guard let range = find(marker, in: bytes) else { return nil }
+    let digits = bytes[(range + marker.utf8.count)...].prefix {
+      $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+    }
+    return Int(String(decoding: digits, as: UTF8.self))
+  }
+
+  /// Where `needle` first occurs in `bytes[from..<to]` (to the end by default).
+  static func find(_ needle: String, in bytes: [UInt8], from: Int = 0, to: Int? = nil) -> Int? {
+    let needle = Array(needle.utf8)
+    let end = to ?? bytes.count
+    guard let first = needle.first else { return from }
+    var index = from
+    while index + needle.count <= end,
+      let candidate = bytes[index..<(end - needle.count + 1)].firstIndex(of: first)
+    {
+      if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
+      index = candidate + 1
+    }
+    return nil
   }
 }
 
