@@ -191,7 +191,8 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
       let arrived = NIODeadline.now()
       run.latencies.append((arrived - sent).nanoseconds)
       guard case .patch? = message, let html = message.flatMap(Page.html(of:)),
-        Page.count(inHTML: html) == clicks, let next = Page.incrementHandler(inHTML: html)
+        case let bytes = Array(html.utf8), Page.count(in: bytes) == clicks,
+        let next = Page.incrementHandler(in: bytes)
       else {
         return fail(BenchmarkError("click \(clicks) got an unexpected reply: \(shown(300))"))
       }

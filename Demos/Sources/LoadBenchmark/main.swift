@@ -275,7 +275,7 @@ enum Page {
   static func html(of message: ServerMessage) -> String? {
     switch message {
     case let .render(render): render.html
-    case let .patch(patch): patch.parts.map(\.html).joined()
+    case let .patch(patch): patch.parts.count == 1 ? patch.parts[0].html : patch.parts.map(\.html).joined()
     default: nil
     }
   }
@@ -290,7 +290,11 @@ enum Page {
   /// bytes: the client shares the machine's cores with the server, and Foundation's string
   /// search would cost it several times the rest of its work.)
   static func incrementHandler(inHTML html: String) -> String? {
-    let bytes = Array(html.utf8)
+    incrementHandler(in: Array(html.utf8))
+  }
+
+  /// The `data-ocaf-click` id of the button labelled "Increment", in HTML's UTF-8 bytes.
+  static func incrementHandler(in bytes: [UInt8]) -> String? {
     guard let label = find(#"aria-label="Increment""#, in: bytes) else { return nil }
     // The button's tag starts at the last "<button" before the label and ends at the next ">".
     var start = label
@@ -308,8 +312,7 @@ enum Page {
   }
 
   /// The number shown in the counter's `<span class="count">`, in HTML.
-  static func count(inHTML html: String) -> Int? {
-    let bytes = Array(html.utf8)
+  static func count(in bytes: [UInt8]) -> Int? {
     let marker = #"class="count">"#
     guard let range = find(marker, in: bytes) else { return nil }
     let digits = bytes[(range + marker.utf8.count)...].prefix {

@@ -29,7 +29,7 @@ public final class LiveEndpoint: Sendable {
   public let features: [LiveFeature]
   /// Whether the endpoint serves an index of its features at `mountPath + "/"`. By default it
   /// does unless it is mounted at the site's root (`""`), whose `/` is the app's own; pass
-  /// `showsIndex: true` there for a site of live pages alone, as `LiveServer` does.
+  /// `showsIndex: true` there for a site of live pages alone (a `LiveServer`'s).
   public let showsIndex: Bool
   /// The path the pages are mounted at: `""` for the site's root, or e.g. `"/app"`.
   public let mountPath: String
@@ -37,7 +37,8 @@ public final class LiveEndpoint: Sendable {
   public let hosts: HostPolicy
   /// Origins accepted for socket upgrades besides those of ``hosts``.
   public let trustedOrigins: Set<String>
-  /// Reverse proxies whose `X-Forwarded-For` is believed (see `LiveServer.trustedProxies`).
+  /// Reverse proxies whose `X-Forwarded-For` is believed: the client is the last address in it
+  /// that is not one of them.
   public let trustedProxies: Set<String>
   /// The security headers of every response.
   public let securityHeaders: SecurityHeaders

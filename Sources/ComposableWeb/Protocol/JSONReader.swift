@@ -6,10 +6,18 @@ enum JSONValue: Equatable {
   case bool(Bool)
   case null
   case array([JSONValue])
-  case object([String: JSONValue])
+  /// An object's fields in the order the text has them (a message has a handful: a list is
+  /// cheaper to make and search than a dictionary).
+  case object([Field])
 
+  struct Field: Equatable {
+    let key: String
+    let value: JSONValue
+  }
+
+  /// The value of the object's field `key` (its last, if the text repeats it).
   subscript(key: String) -> JSONValue? {
-    if case let .object(fields) = self { return fields[key] }
+    if case let .object(fields) = self { return fields.last { $0.key == key }?.value }
     return nil
   }
 
@@ -36,28 +44,36 @@ extension InputValue {
 /// thousand, where a `JSONDecoder` costs several times the message's own work.
 ///
 /// ```swift
-/// JSONReader.read(#"{"type":"reload"}"#)  // .object(["type": .string("reload")])
+/// JSONReader.read(#"{"type":"reload"}"#)?["type"]  // .string("reload")
 /// ```
 struct JSONReader {
-  private let bytes: [UInt8]
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   /// Nesting deeper than this is refused, so that no text can exhaust the stack.
   private static let maximumDepth = 64
 
   /// The value `text` holds; `nil` when it is not one JSON value.
   static func read(_ text: String) -> JSONValue? {
-    var reader = JSONReader(bytes: Array(text.utf8))
-    guard let value = reader.value(depth: 0) else { return nil }
-    reader.skipSpace()
-    return reader.index == reader.bytes.count ? value : nil
+    var text = text
+    return text.withUTF8 { bytes in
+      var reader = JSONReader(bytes: bytes)
+      guard let value = reader.value(depth: 0) else { return nil }
+      reader.skipSpace()
+      return reader.index == reader.bytes.count ? value : nil
+    }
   }
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
   private mutating func skipSpace() {
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
   }
 
   private mutating func value(depth: Int) -> JSONValue? {
@@ -69,7 +85,7 @@ struct JSONReader {
       return string().map(JSONValue.string)
     case UInt8(ascii: "{"):
       index += 1
-      var fields: [String: JSONValue] = [:]
+      var fields: [JSONValue.Field] = []
       skipSpace()
       if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
         index += 1
@@ -84,7 +100,7 @@ struct JSONReader {
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
         index += 1
         guard let field = value(depth: depth + 1) else { return nil }
-        fields[key] = field
+        fields.append(JSONValue.Field(key: key, value: field))
         skipSpace()
         guard index < bytes.count else { return nil }
         if bytes[index] == UInt8(ascii: ",") {
@@ -125,22 +141,25 @@ struct JSONReader {
     }
   }
 
-  private mutating func literal(_ word: String, _ value: JSONValue) -> JSONValue? {
-    let word = Array(word.utf8)
-    guard bytes.count - index >= word.count, Array(bytes[index..<index + word.count]) == word
+  private mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
+    let count = word.utf8CodeUnitCount
+    guard bytes.count - index >= count,
+      word.withUTF8Buffer({ bytes[index..<index + count].elementsEqual($0) })
     else { return nil }
-    index += word.count
+    index += count
     return value
   }
 
   private mutating func number() -> JSONValue? {
     let start = index
-    while index < bytes.count,
-      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
-        || [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
-          UInt8(ascii: "E")].contains(bytes[index])
-    {
-      index += 1
+    scan: while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+        UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+        index += 1
+      default:
+        break scan
+      }
     }
     guard index > start, let number = Double(String(decoding: bytes[start..<index], as: UTF8.self))
     else { return nil }
@@ -160,7 +179,7 @@ struct JSONReader {
           unescaped.append(contentsOf: bytes[runStart..<index])
           text = String(decoding: unescaped, as: UTF8.self)
         } else {
-          text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+          text = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
         }
         index += 1
         return text
