@@ -167,39 +167,40 @@ struct JSONReader {
   }
 
   /// A string literal at `index` (its opening quote), unescaped; `nil` when it is malformed.
+  /// Runs without escapes are copied whole.
   private mutating func string() -> String? {
     index += 1
     var runStart = index
-    var unescaped: [UInt8]?
+    var unescaped: [UInt8] = []
+    var hasEscapes = false
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let text: String
-        if var unescaped {
-          unescaped.append(contentsOf: bytes[runStart..<index])
-          text = String(decoding: unescaped, as: UTF8.self)
-        } else {
-          text = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
-        }
+        let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
         index += 1
-        return text
+        guard hasEscapes else { return String(decoding: run, as: UTF8.self) }
+        unescaped.append(contentsOf: run)
+        return String(decoding: unescaped, as: UTF8.self)
       }
       guard byte >= 0x20 else { return nil }
       guard byte == UInt8(ascii: "\\") else {
         index += 1
         continue
       }
-      var output = unescaped ?? []
-      output.append(contentsOf: bytes[runStart..<index])
+      if !hasEscapes {
+        hasEscapes = true
+        unescaped.reserveCapacity(bytes.count - runStart)
+      }
+      unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       index += 1
       guard index < bytes.count else { return nil }
       switch bytes[index] {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(bytes[index])
-      case UInt8(ascii: "n"): output.append(0x0A)
-      case UInt8(ascii: "r"): output.append(0x0D)
-      case UInt8(ascii: "t"): output.append(0x09)
-      case UInt8(ascii: "b"): output.append(0x08)
-      case UInt8(ascii: "f"): output.append(0x0C)
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(bytes[index])
+      case UInt8(ascii: "n"): unescaped.append(0x0A)
+      case UInt8(ascii: "r"): unescaped.append(0x0D)
+      case UInt8(ascii: "t"): unescaped.append(0x09)
+      case UInt8(ascii: "b"): unescaped.append(0x08)
+      case UInt8(ascii: "f"): unescaped.append(0x0C)
       case UInt8(ascii: "u"):
         guard var scalar = hex4(at: index + 1) else { return nil }
         index += 4
@@ -213,13 +214,12 @@ struct JSONReader {
           index += 6
         }
         guard let unicode = Unicode.Scalar(scalar) else { return nil }
-        output.append(contentsOf: String(Character(unicode)).utf8)
+        unescaped.append(contentsOf: String(Character(unicode)).utf8)
       default:
         return nil
       }
       index += 1
       runStart = index
-      unescaped = output
     }
     return nil
   }
