@@ -66,6 +66,8 @@ import Vapor
               break
             }
             clicks.withValue { $0 += 1 }
+            // Paces the page's typing (1,000 messages a second), as a person types fast; the
+            // test waits on the server's log line, not on this.
             try await Task.sleep(for: .milliseconds(1))
           }
           // The server drops the connection: reading what it had sent comes to an end.

@@ -63,6 +63,7 @@ public struct LiveLocation: Sendable, Hashable, CustomStringConvertible {
     return path + "?" + items.joined(separator: "&")
   }
 
+  /// The location as the URL shows it (``text``).
   public var description: String { text }
 
   private static let unreserved = CharacterSet(

@@ -118,6 +118,7 @@ public enum PageProtocol {
     /// What it lacks.
     public let missing: String
 
+    /// What the text lacks, and the text.
     public var description: String { "Not a message of the page protocol (no \(missing)): \(text)" }
   }
 

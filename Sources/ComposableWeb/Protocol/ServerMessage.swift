@@ -33,13 +33,20 @@ public enum ServerMessage: Sendable, Equatable {
 
   /// A whole page's render.
   public struct Render: Sendable, Equatable {
+    /// The id of the session the page shows, which its socket resumes after a reconnection.
     public var session: String
+    /// The HTML of the page's root element's contents.
     public var html: String
     /// A routed page's location (see ``LiveRoute``).
     public var location: String?
     /// What the page is after a live link switched it to another feature.
     public var page: SwitchedPage?
 
+    /// A render of a session's page.
+    ///
+    /// ```swift
+    /// ServerMessage.render(.init(session: "s1", html: "<p>1</p>", location: "?filter=done"))
+    /// ```
     public init(session: String, html: String, location: String? = nil, page: SwitchedPage? = nil) {
       self.session = session
       self.html = html
@@ -50,16 +57,28 @@ public enum ServerMessage: Sendable, Equatable {
 
   /// The page a live link switched to: what its header and title show.
   public struct SwitchedPage: Sendable, Equatable, Codable {
+    /// The paragraph about the feature under its summary, if it has one.
     public var about: String?
     /// The page's path, below which a routed page's locations are.
     public var base: String
+    /// The feature's path, as ``LiveFeature/path``.
     public var feature: String
+    /// The page's heading: the feature's title.
     public var heading: String
+    /// Whether the feature has a route (see ``LiveRoute``).
     public var routed: Bool
+    /// The line under the heading.
     public var summary: String
     /// The document's title.
     public var title: String
 
+    /// Describes the page a live link switched to.
+    ///
+    /// ```swift
+    /// ServerMessage.SwitchedPage(
+    ///   about: nil, base: "/todos", feature: "todos", heading: "To-dos", routed: true,
+    ///   summary: "Things to do", title: "To-dos · Demo")
+    /// ```
     public init(
       about: String?, base: String, feature: String, heading: String, routed: Bool,
       summary: String, title: String
@@ -78,8 +97,11 @@ public enum ServerMessage: Sendable, Equatable {
   public struct Patch: Sendable, Equatable {
     /// A component's new HTML, by its id.
     public struct Part: Sendable, Equatable {
+      /// The component's id (its `data-ocaf-component`).
       public var id: String
+      /// The component's new contents.
       public var html: String
+      /// A component's new HTML: `Part(id: "c.row-3", html: "<li>Milk</li>")`.
       public init(id: String, html: String) {
         self.id = id
         self.html = html
@@ -89,7 +111,9 @@ public enum ServerMessage: Sendable, Equatable {
     public struct Value: Sendable, Equatable, Encodable {
       /// The field's handler id.
       public var handler: String
+      /// The value the field is to show.
       public var value: InputValue
+      /// A correction: `Value(handler: "h4", value: .string("A name of sixteen"))`.
       public init(handler: String, value: InputValue) {
         self.handler = handler
         self.value = value
@@ -97,17 +121,28 @@ public enum ServerMessage: Sendable, Equatable {
     }
     /// A routed page's new location, pushed on the history or replacing its entry.
     public struct Location: Sendable, Equatable {
+      /// The part of the URL below the page's path, e.g. `"?filter=done"`.
       public var text: String
+      /// Whether the location is pushed on the history or replaces its entry.
       public var history: LiveHistory
+      /// A location: `Location("/items/3", history: .push)`.
       public init(_ text: String, history: LiveHistory) {
         self.text = text
         self.history = history
       }
     }
+    /// The components that render anew.
     public var parts: [Part]
+    /// The values fields are told they hold.
     public var values: [Value]
+    /// A routed page's new location, if it changed.
     public var location: Location?
 
+    /// What changed.
+    ///
+    /// ```swift
+    /// ServerMessage.patch(.init(parts: [.init(id: "c.count", html: "<span>2</span>")]))
+    /// ```
     public init(parts: [Part], values: [Value] = [], location: Location? = nil) {
       self.parts = parts
       self.values = values

@@ -42,7 +42,8 @@ public final class LiveStore<State, Action> {
   /// ```swift
   /// let store = LiveStore(initialState: Counter.State()) { Counter() }
   /// ```
-  // Inlinable, so that the store's send is specialized for the feature where it is made.
+  ///
+  /// It is inlinable, so that the store's send is specialized for the feature where it is made.
   @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> R.State,
@@ -240,6 +241,7 @@ extension LiveStore: Hashable {
     lhs.storeActor === rhs.storeActor
   }
 
+  /// Hashes the store's identity.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self.storeActor))
   }
@@ -254,7 +256,9 @@ public typealias LiveStoreOf<R: Reducer> = LiveStore<R.State, R.Action>
 public struct LiveStoreCollection<ID: Hashable & Sendable, State, Action>: RandomAccessCollection {
   let stores: _StoreActorCollection<ID, State, Action>
 
+  /// The first row's position.
   public var startIndex: Int { 0 }
+  /// The position after the last row.
   public var endIndex: Int { self.stores.endIndex }
 
   /// The store of the element at a position.

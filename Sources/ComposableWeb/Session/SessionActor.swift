@@ -34,6 +34,7 @@ public final actor SessionActor {
   /// don't tie loop-bound values to it.
   public nonisolated var eventLoop: any EventLoop { executor.loop }
 
+  /// The executor of the event loop the actor runs on now.
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
   }

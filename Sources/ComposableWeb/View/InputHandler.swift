@@ -17,6 +17,7 @@ public enum InputValue: Equatable, Sendable, Encodable {
   /// A number, from a number field, a slider, or a picker (the option's position).
   case number(Double)
 
+  /// Writes the value as a JSON string, Boolean or number.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
