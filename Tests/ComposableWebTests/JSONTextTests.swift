@@ -113,6 +113,8 @@ import Testing
     for text in [
       "", "{", "}", #"{"a"}"#, #"{"a":}"#, #"{"a":1,}"#, "[1,]", #"["a"#, #"["\x"]"#,
       #"["\ud83d"]"#, "[tru]", "[1] 2", "[\"a\nb\"]",
+      // A lone low surrogate, short hex, a trailing backslash, a raw control byte after an escape.
+      #"["\udc00"]"#, #"["\u00"]"#, #"["a\"#, "[\"\\n\u{01}\"]",
       String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
     ] {
       #expect(JSONReader.read(text) == nil, "\(text)")

@@ -191,8 +191,7 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
       let arrived = NIODeadline.now()
       run.latencies.append((arrived - sent).nanoseconds)
       guard case .patch? = message, let html = message.flatMap(Page.html(of:)),
-        case let bytes = Array(html.utf8), Page.count(in: bytes) == clicks,
-        let next = Page.incrementHandler(in: bytes)
+        case let (count, next?) = Page.countAndHandler(inHTML: html), count == clicks
       else {
         return fail(BenchmarkError("click \(clicks) got an unexpected reply: \(shown(300))"))
       }

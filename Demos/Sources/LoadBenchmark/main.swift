@@ -287,14 +287,25 @@ enum Page {
   }
 
   /// The `data-ocaf-click` id of the button labelled "Increment", in HTML. (Searched as UTF-8
-  /// bytes: the client shares the machine's cores with the server, and Foundation's string
-  /// search would cost it several times the rest of its work.)
+  /// bytes, in place: the client shares the machine's cores with the server, and every copy or
+  /// Foundation search it makes is taken from the server's time.)
   static func incrementHandler(inHTML html: String) -> String? {
-    incrementHandler(in: Array(html.utf8))
+    var html = html
+    return html.withUTF8 { incrementHandler(in: UnsafeRawBufferPointer($0)) }
   }
 
+  /// The page's state after a patch: the count it shows and the "+" button's handler id.
+  static func countAndHandler(inHTML html: String) -> (count: Int?, handler: String?) {
+    var html = html
+    return html.withUTF8 {
+      (count(in: UnsafeRawBufferPointer($0)), incrementHandler(in: UnsafeRawBufferPointer($0)))
+    }
+  }
+
+  private static let clickMarker: [UInt8] = Array((PageProtocol.Attribute.click.name + #"=""#).utf8)
+
   /// The `data-ocaf-click` id of the button labelled "Increment", in HTML's UTF-8 bytes.
-  static func incrementHandler(in bytes: [UInt8]) -> String? {
+  static func incrementHandler(in bytes: UnsafeRawBufferPointer) -> String? {
     guard let label = find(#"aria-label="Increment""#, in: bytes) else { return nil }
     // The button's tag starts at the last "<button" before the label and ends at the next ">".
     var start = label
@@ -302,28 +313,35 @@ enum Page {
       guard start > 0 else { return nil }
       start -= 1
     } while !(bytes[start] == UInt8(ascii: "<") && find("<button", in: bytes, from: start, to: label) == start)
-    let marker = PageProtocol.Attribute.click.name + #"=""#
     guard let end = bytes[label...].firstIndex(of: UInt8(ascii: ">")),
-      let attribute = find(marker, in: bytes, from: start, to: end)
+      let attribute = clickMarker.withUnsafeBytes({ find($0, in: bytes, from: start, to: end) })
     else { return nil }
-    let idStart = attribute + marker.utf8.count
+    let idStart = attribute + clickMarker.count
     let idEnd = bytes[idStart..<end].firstIndex(of: UInt8(ascii: "\"")) ?? end
     return idStart == idEnd ? nil : String(decoding: bytes[idStart..<idEnd], as: UTF8.self)
   }
 
-  /// The number shown in the counter's `<span class="count">`, in HTML.
-  static func count(in bytes: [UInt8]) -> Int? {
-    let marker = #"class="count">"#
+  /// The number shown in the counter's `<span class="count">`, in HTML's UTF-8 bytes.
+  static func count(in bytes: UnsafeRawBufferPointer) -> Int? {
+    let marker: StaticString = #"class="count">"#
     guard let range = find(marker, in: bytes) else { return nil }
-    let digits = bytes[(range + marker.utf8.count)...].prefix {
+    let digits = bytes[(range + marker.utf8CodeUnitCount)...].prefix {
       $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
     }
     return Int(String(decoding: digits, as: UTF8.self))
   }
 
   /// Where `needle` first occurs in `bytes[from..<to]` (to the end by default).
-  static func find(_ needle: String, in bytes: [UInt8], from: Int = 0, to: Int? = nil) -> Int? {
-    let needle = Array(needle.utf8)
+  static func find(
+    _ needle: StaticString, in bytes: UnsafeRawBufferPointer, from: Int = 0, to: Int? = nil
+  ) -> Int? {
+    needle.withUTF8Buffer { find(UnsafeRawBufferPointer($0), in: bytes, from: from, to: to) }
+  }
+
+  /// Where `needle` first occurs in `bytes[from..<to]` (to the end by default).
+  static func find(
+    _ needle: UnsafeRawBufferPointer, in bytes: UnsafeRawBufferPointer, from: Int = 0, to: Int? = nil
+  ) -> Int? {
     let end = to ?? bytes.count
     guard let first = needle.first else { return from }
     var index = from

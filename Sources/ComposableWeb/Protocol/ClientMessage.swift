@@ -25,6 +25,7 @@ public enum ClientMessage: Sendable, Equatable {
   /// The message as JSON text.
   public var text: String {
     var output: [UInt8] = []
+    output.reserveCapacity(32)
     switch self {
     case let .event(handler, value):
       output.append(contentsOf: #"{"handler":"#.utf8)

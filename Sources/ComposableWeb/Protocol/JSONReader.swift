@@ -167,64 +167,89 @@ struct JSONReader {
   }
 
   /// A string literal at `index` (its opening quote), unescaped; `nil` when it is malformed.
-  /// Runs without escapes are copied whole.
+  /// The literal is scanned first for its end; one with escapes is then unescaped straight into
+  /// the new string's storage, so it is allocated once.
   private mutating func string() -> String? {
-    index += 1
-    var runStart = index
-    var unescaped: [UInt8] = []
+    let start = index + 1
+    var end = start
     var hasEscapes = false
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-        index += 1
-        guard hasEscapes else { return String(decoding: run, as: UTF8.self) }
-        unescaped.append(contentsOf: run)
-        return String(decoding: unescaped, as: UTF8.self)
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+      guard bytes[end] >= 0x20 else { return nil }
+      if bytes[end] == UInt8(ascii: "\\") {
+        hasEscapes = true
+        end += 1
       }
+      end += 1
+    }
+    guard end < bytes.count else { return nil }
+    index = end + 1
+    let literal = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    guard hasEscapes else { return String(decoding: literal, as: UTF8.self) }
+    var malformed = false
+    // Unescaped text is never longer than its literal: an escape of n bytes stands for at most n.
+    let text = String(unsafeUninitializedCapacity: literal.count) { output in
+      guard let count = Self.unescape(literal, into: output) else {
+        malformed = true
+        return 0
+      }
+      return count
+    }
+    return malformed ? nil : text
+  }
+
+  /// Writes the unescaped UTF-8 of a string literal's contents (`literal`) into `output`, which
+  /// is as long as `literal`; returns the bytes written, or `nil` when an escape is malformed or a
+  /// control character is unescaped.
+  private static func unescape(
+    _ literal: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int? {
+    var written = 0
+    func write(_ byte: UInt8) {
+      output[written] = byte
+      written += 1
+    }
+    var index = 0
+    while index < literal.count {
+      let byte = literal[index]
       guard byte >= 0x20 else { return nil }
       guard byte == UInt8(ascii: "\\") else {
+        write(byte)
         index += 1
         continue
       }
-      if !hasEscapes {
-        hasEscapes = true
-        unescaped.reserveCapacity(bytes.count - runStart)
-      }
-      unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       index += 1
-      guard index < bytes.count else { return nil }
-      switch bytes[index] {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(bytes[index])
-      case UInt8(ascii: "n"): unescaped.append(0x0A)
-      case UInt8(ascii: "r"): unescaped.append(0x0D)
-      case UInt8(ascii: "t"): unescaped.append(0x09)
-      case UInt8(ascii: "b"): unescaped.append(0x08)
-      case UInt8(ascii: "f"): unescaped.append(0x0C)
+      guard index < literal.count else { return nil }
+      switch literal[index] {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): write(literal[index])
+      case UInt8(ascii: "n"): write(0x0A)
+      case UInt8(ascii: "r"): write(0x0D)
+      case UInt8(ascii: "t"): write(0x09)
+      case UInt8(ascii: "b"): write(0x08)
+      case UInt8(ascii: "f"): write(0x0C)
       case UInt8(ascii: "u"):
-        guard var scalar = hex4(at: index + 1) else { return nil }
+        // `\uXXXX` is six bytes and its UTF-8 at most three; a surrogate pair is twelve and four.
+        guard var scalar = hex4(literal, at: index + 1) else { return nil }
         index += 4
         if (0xD800..<0xDC00).contains(scalar) {
           // A high surrogate: its low half follows as another `\u` escape.
-          guard index + 6 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\"),
-            bytes[index + 2] == UInt8(ascii: "u"), let low = hex4(at: index + 3),
+          guard index + 6 < literal.count, literal[index + 1] == UInt8(ascii: "\\"),
+            literal[index + 2] == UInt8(ascii: "u"), let low = hex4(literal, at: index + 3),
             (0xDC00..<0xE000).contains(low)
           else { return nil }
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           index += 6
         }
         guard let unicode = Unicode.Scalar(scalar) else { return nil }
-        unescaped.append(contentsOf: String(Character(unicode)).utf8)
+        for unit in UTF8.encode(unicode)! { write(unit) }
       default:
         return nil
       }
       index += 1
-      runStart = index
     }
-    return nil
+    return written
   }
 
-  private func hex4(at start: Int) -> UInt32? {
+  private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
     guard start + 4 <= bytes.count else { return nil }
     var value: UInt32 = 0
     for byte in bytes[start..<start + 4] {
