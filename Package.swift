@@ -179,6 +179,7 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Hummingbird"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Hummingbird"])),
         .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
         .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
         .product(
           name: "ServiceLifecycle", package: "swift-service-lifecycle",

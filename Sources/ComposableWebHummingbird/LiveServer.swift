@@ -77,7 +77,7 @@ public struct LiveServer: Sendable {
     return Application(
       router: router,
       server: HTTPServerBuilder { responder in
-        FirstRequestDeadlineChannel(
+        ConnectionGuardChannel(
           base: HTTP1WebSocketUpgradeChannel(
             responder: responder,
             webSocketResponder: webSocketResponder,
@@ -86,7 +86,7 @@ public struct LiveServer: Sendable {
               ws: .init(
                 maxFrameSize: LivePageSocket.maximumFrameSize,
                 closeTimeout: limits.closeTimeout))),
-          timeout: limits.idleTimeout)
+          endpoint: endpoint)
       },
       configuration: .init(address: .hostname(host, port: port), serverName: "ComposableWeb"),
       onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },

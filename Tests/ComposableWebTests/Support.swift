@@ -230,9 +230,17 @@ final class RawConnection: @unchecked Sendable {
 
   /// Writes `text` as it is.
   func send(_ text: String) throws {
-    let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    guard written == bytes.count else { throw RawConnectionError.failed("write") }
+    try send(bytes: Array(text.utf8))
+  }
+
+  /// Writes `bytes` as they are (what is not UTF-8 text: a TLS handshake, say).
+  func send(bytes: [UInt8]) throws {
+    var sent = 0
+    while sent < bytes.count {
+      let written = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      guard written > 0 else { throw RawConnectionError.failed("write") }
+      sent += written
+    }
   }
 
   /// What arrives within `timeout`, up to the peer closing the connection or `done` saying it is
