@@ -34,7 +34,7 @@ let package = Package(
       name: "Web",
       description: """
         ComposableWeb's engine and ComposableWebTesting's page tests, without an HTTP server \
-        (SwiftNIO's core, swift-log).
+        (SwiftNIO's core and WebSocket frames, swift-log).
         """
     ),
     .trait(
@@ -147,6 +147,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Web"])),
         // Sessions run on their connection's event loop (`SessionActor`).
         .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Web"])),
+        // RFC 6455's rules for a page's frames, over swift-nio's decoded frames (`PageFrameRules`).
+        .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Web"])),
       ],
       // The page script, unit-tested under Node by `node --test Web/ScriptTests`.
       resources: [.copy("Resources/PageScript")]
@@ -197,6 +199,10 @@ let package = Package(
       dependencies: [
         "ComposableWeb",
         .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+        // The page socket's upgrade, with swift-nio's protocol error handling on.
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Vapor"])),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Vapor"])),
+        .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Vapor"])),
       ]
     ),
 

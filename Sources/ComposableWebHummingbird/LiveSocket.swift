@@ -22,9 +22,10 @@ import NIOWebSocket
 /// route drops it.
 ///
 /// ```swift
-/// try LiveFrameHandler.install(on: channel, maximumSize: LivePageSocket.maximumFrameSize) {
-///   socket.receive($0)
-/// }
+/// try LiveFrameHandler.install(
+///   on: channel, maximumSize: LivePageSocket.maximumFrameSize,
+///   rules: PageFrameRules(endpoint: endpoint, address: channel.remoteAddress?.ipAddress)
+/// ) { socket.receive($0) }
 /// ```
 final class LiveFrameHandler: ChannelInboundHandler {
   typealias InboundIn = WebSocketFrame
@@ -36,16 +37,18 @@ final class LiveFrameHandler: ChannelInboundHandler {
     self.receive = receive
   }
 
-  /// Adds the handler (behind a fragment aggregator that keeps messages within `maximumSize`)
-  /// after `channel`'s WebSocket frame decoder. Must run on the channel's event loop.
+  /// Adds the handler after `channel`'s WebSocket frame decoder, behind the page's frame rules
+  /// (`rules`) and a fragment aggregator that keeps messages within `maximumSize`. Must run on
+  /// the channel's event loop.
   static func install(
-    on channel: any Channel, maximumSize: Int,
+    on channel: any Channel, maximumSize: Int, rules: PageFrameRules,
     receive: @escaping @Sendable (LiveMessage) -> Void
   ) throws {
     let pipeline = channel.pipeline.syncOperations
     let decoder = try pipeline.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
     try pipeline.addHandlers(
       [
+        rules,
         NIOWebSocketFrameAggregator(
           minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64,
           maxAccumulatedFrameSize: maximumSize),

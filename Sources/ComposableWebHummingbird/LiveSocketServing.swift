@@ -34,9 +34,10 @@ enum LiveSocketServing {
     let isReadByHandler: Bool
     do {
       try await channel.eventLoop.submit {
-        try LiveFrameHandler.install(on: channel, maximumSize: LivePageSocket.maximumFrameSize) {
-          socket.receive($0)
-        }
+        try LiveFrameHandler.install(
+          on: channel, maximumSize: LivePageSocket.maximumFrameSize,
+          rules: PageFrameRules(endpoint: endpoint, address: channel.remoteAddress?.ipAddress)
+        ) { socket.receive($0) }
       }.get()
       isReadByHandler = true
     } catch {

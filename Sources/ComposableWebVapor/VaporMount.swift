@@ -49,17 +49,22 @@ extension RoutesBuilder {
         return Response(response)
       }
     }
-    routes.webSocket(
-      Self.components(endpoint.socketPath),
-      maxFrameSize: WebSocketMaxFrameSize(integerLiteral: LivePageSocket.maximumFrameSize),
-      shouldUpgrade: { request in
-        endpoint.admitsSocket(LiveRequest(request)) ? [:] : nil
-      },
-      onUpgrade: { request, socket in
-        var live = LiveRequest(request)
-        prepare(&live, request)
-        await LiveVaporSocket.serve(socket, request: live, endpoint: endpoint)
-      })
+    routes.on(.GET, Self.components(endpoint.socketPath)) { request -> Response in
+      let response = Response(status: .switchingProtocols)
+      response.upgrader = LiveWebSocketUpgrader(
+        endpoint: endpoint, address: request.peerAddress?.ipAddress ?? request.remoteAddress?.ipAddress,
+        shouldUpgrade: {
+          request.eventLoop.makeSucceededFuture(
+            endpoint.admitsSocket(LiveRequest(request)) ? [:] : nil)
+        },
+        onUpgrade: { socket in
+          var live = LiveRequest(request)
+          prepare(&live, request)
+          let page = live
+          Task { await LiveVaporSocket.serve(socket, request: page, endpoint: endpoint) }
+        })
+      return response
+    }
   }
 
   /// A path of the endpoint's as Vapor's components: `/app/todos/**` is `app`, `todos` and a

@@ -41,7 +41,12 @@ import Testing
     /// Adds the handler, which hands what it reads to `received`.
     func install() throws {
       let received = self.received
-      try LiveFrameHandler.install(on: channel, maximumSize: 1_000) { message in
+      let endpoint = LiveEndpoint(
+        title: "Tests", features: [LiveServerTests.tally],
+        hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"), logger: recordingLogger().0)
+      try LiveFrameHandler.install(
+        on: channel, maximumSize: 1_000, rules: PageFrameRules(endpoint: endpoint, address: nil)
+      ) { message in
         switch message {
         case let .text(text): received.withValue { $0.append(text) }
         case let .binary(count): received.withValue { $0.append("binary \(count)") }

@@ -249,6 +249,16 @@ final class RawConnection: @unchecked Sendable {
   func receive(
     timeout: Duration, until done: @escaping @Sendable (String) -> Bool = { _ in false }
   ) async -> (text: String, closed: Bool) {
+    let (bytes, closed) = await receiveBytes(timeout: timeout) {
+      done(String(decoding: $0, as: UTF8.self))
+    }
+    return (String(decoding: bytes, as: UTF8.self), closed)
+  }
+
+  /// What arrives within `timeout`, as bytes (a WebSocket frame's close code is not UTF-8).
+  func receiveBytes(
+    timeout: Duration, until done: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }
+  ) async -> (bytes: [UInt8], closed: Bool) {
     await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
         continuation.resume(returning: self.blockingReceive(timeout: timeout, until: done))
@@ -256,8 +266,8 @@ final class RawConnection: @unchecked Sendable {
     }
   }
 
-  private func blockingReceive(timeout: Duration, until done: (String) -> Bool) -> (
-    text: String, closed: Bool
+  private func blockingReceive(timeout: Duration, until done: ([UInt8]) -> Bool) -> (
+    bytes: [UInt8], closed: Bool
   ) {
     var received: [UInt8] = []
     let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -268,12 +278,57 @@ final class RawConnection: @unchecked Sendable {
       guard poll(&request, 1, milliseconds) > 0 else { continue }
       var buffer = [UInt8](repeating: 0, count: 4096)
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
+      if count <= 0 { return (received, true) }
       received += buffer[..<count]
-      if done(String(decoding: received, as: UTF8.self)) { break }
+      if done(received) { break }
     }
-    return (String(decoding: received, as: UTF8.self), false)
+    return (received, false)
   }
+}
+
+/// A WebSocket frame's bytes as a client writes them (masked, unless `masked` is false), with
+/// any reserved bits given in `reserved` (0x40, 0x20, 0x10) and a payload of any length.
+func webSocketFrame(
+  opcode: UInt8, payload: [UInt8], fin: Bool = true, reserved: UInt8 = 0, masked: Bool = true
+) -> [UInt8] {
+  var bytes: [UInt8] = [(fin ? 0x80 : 0) | reserved | opcode]
+  let maskBit: UInt8 = masked ? 0x80 : 0
+  switch payload.count {
+  case ..<126: bytes.append(maskBit | UInt8(payload.count))
+  case ..<65536: bytes += [maskBit | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+  default: bytes += [maskBit | 127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+  }
+  guard masked else { return bytes + payload }
+  let mask: [UInt8] = [0x1F, 0x2E, 0x3D, 0x4C]
+  return bytes + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+}
+
+/// The close code of the first close frame (unmasked, from the server) in `bytes`, if any.
+func closeCode(in bytes: [UInt8]) -> UInt16? {
+  var index = 0
+  // Skip the HTTP response up to its empty line, if it is there.
+  if let end = (0..<max(bytes.count - 3, 0)).first(where: { bytes[$0..<$0 + 4] == [13, 10, 13, 10] }) {
+    index = end + 4
+  }
+  while index + 2 <= bytes.count {
+    let opcode = bytes[index] & 0x0F
+    var length = Int(bytes[index + 1] & 0x7F)
+    var header = 2
+    if length == 126, index + 4 <= bytes.count {
+      length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+      header = 4
+    } else if length == 127, index + 10 <= bytes.count {
+      length = (2..<10).reduce(0) { $0 << 8 | Int(bytes[index + $1]) }
+      header = 10
+    }
+    let start = index + header
+    guard start + length <= bytes.count else { return nil }
+    if opcode == 0x8 {
+      return length >= 2 ? UInt16(bytes[start]) << 8 | UInt16(bytes[start + 1]) : nil
+    }
+    index = start + length
+  }
+  return nil
 }
 
 enum RawConnectionError: Error {

@@ -87,3 +87,19 @@ import Vapor
   }
 }
 #endif  // Hummingbird && Vapor
+
+#if Hummingbird && Vapor
+extension VaporSocketTests {
+  @Test(arguments: BadFrame.all)
+  func aFrameThatBreaksTheProtocolClosesTheSocket(_ frame: BadFrame) async throws {
+    let endpoint = LiveEndpoint(
+      title: "Tests", features: [LiveServerTests.tally],
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"), logger: recordingLogger().0)
+    try await withVaporApp(endpoint) { port in
+      let (code, closed) = try await frame.send(toPageAt: port)
+      #expect(code == frame.closeCode)
+      #expect(closed)
+    }
+  }
+}
+#endif  // Hummingbird && Vapor
