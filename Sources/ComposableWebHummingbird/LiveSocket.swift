@@ -23,8 +23,7 @@ import NIOWebSocket
 ///
 /// ```swift
 /// try LiveFrameHandler.install(
-///   on: channel, maximumSize: LivePageSocket.maximumFrameSize,
-///   rules: PageFrameRules(endpoint: endpoint, address: channel.remoteAddress?.ipAddress)
+///   on: channel, maximumSize: LivePageSocket.maximumFrameSize, endpoint: endpoint
 /// ) { socket.receive($0) }
 /// ```
 final class LiveFrameHandler: ChannelInboundHandler {
@@ -38,23 +37,23 @@ final class LiveFrameHandler: ChannelInboundHandler {
   }
 
   /// Adds the handler after `channel`'s WebSocket frame decoder, behind the page's frame rules
-  /// (`rules`) and a fragment aggregator that keeps messages within `maximumSize`. Must run on
+  /// (`PageFrameRules`, with `endpoint`'s limits) and a fragment aggregator that keeps messages within `maximumSize`. Must run on
   /// the channel's event loop.
   static func install(
-    on channel: any Channel, maximumSize: Int, rules: PageFrameRules,
+    on channel: any Channel, maximumSize: Int, endpoint: LiveEndpoint,
     receive: @escaping @Sendable (LiveMessage) -> Void
   ) throws {
     let pipeline = channel.pipeline.syncOperations
-    let decoder = try pipeline.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
+    let rules = try PageFrameRules.install(
+      on: channel, endpoint: endpoint, address: channel.remoteAddress?.ipAddress)
     try pipeline.addHandlers(
       [
-        rules,
         NIOWebSocketFrameAggregator(
           minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64,
           maxAccumulatedFrameSize: maximumSize),
         LiveFrameHandler(receive: receive),
       ],
-      position: .after(decoder)
+      position: .after(rules)
     )
   }
 

@@ -35,8 +35,7 @@ enum LiveSocketServing {
     do {
       try await channel.eventLoop.submit {
         try LiveFrameHandler.install(
-          on: channel, maximumSize: LivePageSocket.maximumFrameSize,
-          rules: PageFrameRules(endpoint: endpoint, address: channel.remoteAddress?.ipAddress)
+          on: channel, maximumSize: LivePageSocket.maximumFrameSize, endpoint: endpoint
         ) { socket.receive($0) }
       }.get()
       isReadByHandler = true

@@ -33,10 +33,7 @@ struct LiveWebSocketUpgrader: Upgrader {
       shouldUpgrade: { _, _ in shouldUpgrade() },
       upgradePipelineHandler: { channel, _ in
         do {
-          let pipeline = channel.pipeline.syncOperations
-          let decoder = try pipeline.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
-          try pipeline.addHandler(
-            PageFrameRules(endpoint: endpoint, address: address), position: .after(decoder))
+          try PageFrameRules.install(on: channel, endpoint: endpoint, address: address)
         } catch {
           return channel.eventLoop.makeFailedFuture(error)
         }

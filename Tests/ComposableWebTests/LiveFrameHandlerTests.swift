@@ -45,7 +45,7 @@ import Testing
         title: "Tests", features: [LiveServerTests.tally],
         hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"), logger: recordingLogger().0)
       try LiveFrameHandler.install(
-        on: channel, maximumSize: 1_000, rules: PageFrameRules(endpoint: endpoint, address: nil)
+        on: channel, maximumSize: 1_000, endpoint: endpoint
       ) { message in
         switch message {
         case let .text(text): received.withValue { $0.append(text) }

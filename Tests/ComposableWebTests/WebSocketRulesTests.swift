@@ -3,6 +3,7 @@ import ComposableArchitecture
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Clocks
 import Logging
 import NIOCore
 import NIOEmbedded
@@ -88,16 +89,84 @@ struct BadFrame: CustomTestStringConvertible, Sendable {
 
   // MARK: The rules alone, in a pipeline like the server's
 
-  func rulesChannel() throws -> (EmbeddedChannel, LockIsolated<[LogRecord]>) {
+  func rulesChannel(
+    limits: LiveLimits = LiveLimits(), clock: TestClock<Duration> = TestClock()
+  ) throws -> (EmbeddedChannel, LockIsolated<[LogRecord]>) {
     let (logger, records) = fullRecordingLogger()
     let endpoint = LiveEndpoint(
       title: "Tests", features: [LiveServerTests.tally],
-      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"), logger: logger)
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"), limits: limits,
+      clock: clock, logger: logger)
     let channel = EmbeddedChannel()
-    try channel.pipeline.syncOperations.addHandlers(
-      ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 16)),
-      PageFrameRules(endpoint: endpoint, address: "192.0.2.7"))
+    try channel.pipeline.syncOperations.addHandler(
+      ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 16)))
+    try PageFrameRules.install(on: channel, endpoint: endpoint, address: "192.0.2.7")
     return (channel, records)
+  }
+
+  /// The frames that passed the rules.
+  func passed(_ channel: EmbeddedChannel) throws -> [WebSocketFrame] {
+    var frames: [WebSocketFrame] = []
+    while let frame = try channel.readInbound(as: WebSocketFrame.self) { frames.append(frame) }
+    return frames
+  }
+
+  func closeCodes(_ channel: EmbeddedChannel) throws -> [WebSocketErrorCode?] {
+    var codes: [WebSocketErrorCode?] = []
+    while let frame = try channel.readOutbound(as: WebSocketFrame.self) {
+      var data = frame.data
+      codes.append(frame.opcode == .connectionClose ? data.readWebSocketErrorCode() : nil)
+    }
+    return codes
+  }
+
+  @Test func messagesOverTheRateAreDroppedBeforeTheyAreRead() throws {
+    let (channel, records) = try rulesChannel(limits: LiveLimits(messagesPerSecond: 1, burst: 2))
+    let good = webSocketFrame(opcode: 0x1, payload: Array("{}".utf8))
+    // Text that is not UTF-8 would close the socket with 1007, were it read.
+    let bad = webSocketFrame(opcode: 0x1, payload: [0xC3, 0x28])
+    // A dropped message's fragments are dropped with it.
+    let fragments = webSocketFrame(opcode: 0x1, payload: [0x7B], fin: false)
+      + webSocketFrame(opcode: 0x0, payload: [0x7D])
+    for bytes in [good, good, bad, bad, fragments] {
+      try channel.writeInbound(ByteBuffer(bytes: bytes))
+    }
+    #expect(try passed(channel).count == 2)
+    #expect(try closeCodes(channel).isEmpty)
+    let lines = records.value.filter { $0.message.hasPrefix("Dropped a page's messages") }
+    #expect(lines.count == 1)
+  }
+
+  @Test func aPageThatFloodsIsClosedWithPolicyViolation() throws {
+    let (channel, records) = try rulesChannel(
+      limits: LiveLimits(messagesPerSecond: 1, burst: 1, floodTolerance: 3))
+    let message = ByteBuffer(bytes: webSocketFrame(opcode: 0x1, payload: Array("{}".utf8)))
+    // One admitted, three dropped within the tolerance, the fifth closes.
+    for _ in 1...4 { try channel.writeInbound(message) }
+    #expect(try closeCodes(channel).isEmpty)
+    try channel.writeInbound(message)
+    try channel.writeInbound(message)
+    #expect(try closeCodes(channel) == [.policyViolation])
+    #expect(try passed(channel).count == 1)
+    let lines = records.value.filter { $0.message.hasPrefix("Closed a page's socket that sent messages far over") }
+    #expect(lines.count == 1)
+  }
+
+  @Test func aPageAtTwiceItsRateIsNeverClosedAndAtThreeTimesItIs() async throws {
+    for (perSecond, closes) in [(20, false), (30, true)] {
+      let clock = TestClock()
+      let (channel, _) = try rulesChannel(
+        limits: LiveLimits(messagesPerSecond: 10, burst: 1, floodTolerance: 20), clock: clock)
+      let message = ByteBuffer(bytes: webSocketFrame(opcode: 0x1, payload: Array("{}".utf8)))
+      var closed = false
+      for _ in 0..<(perSecond * 10) {
+        try channel.writeInbound(message)
+        await clock.advance(by: .seconds(1) / perSecond)
+        let codes = try closeCodes(channel)
+        closed = closed || !codes.isEmpty
+      }
+      #expect(closed == closes, "at \(perSecond) messages a second")
+    }
   }
 
   @Test func textSplitInsideACharacterAcrossFragmentsIsRead() throws {

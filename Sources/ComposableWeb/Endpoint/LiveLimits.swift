@@ -22,6 +22,12 @@ public struct LiveLimits: Sendable {
   public var messagesPerSecond: Double
   /// How many messages a page may send at once above the steady rate.
   public var burst: Int
+  /// How far a page's dropped messages (those over ``messagesPerSecond`` and ``burst``) may
+  /// outrun its rate before its socket is closed with 1008 (policy violation): a page that
+  /// sends twice its rate is never closed; one that sends three times 50/s is closed after
+  /// about 10 s, and a flood at once after this many drops. The page's session stays, so a
+  /// page that comes back resumes it.
+  public var floodTolerance: Int
   /// The most sessions one client address may hold. When it holds that many, its oldest
   /// disconnected session ends to make room; if none is disconnected, it is refused.
   public var maximumSessionsPerAddress: Int
@@ -61,6 +67,7 @@ public struct LiveLimits: Sendable {
     inboundQueueSize: Int = 64,
     messagesPerSecond: Double = 50,
     burst: Int = 100,
+    floodTolerance: Int = 500,
     maximumUnsentBytes: Int = 1 << 20,
     maximumSessionsPerAddress: Int = 500,
     newSessionsPerSecondPerAddress: Double = 10,
@@ -85,6 +92,7 @@ public struct LiveLimits: Sendable {
     self.inboundQueueSize = inboundQueueSize
     self.messagesPerSecond = messagesPerSecond
     self.burst = burst
+    self.floodTolerance = floodTolerance
     self.maximumUnsentBytes = maximumUnsentBytes
   }
 }

@@ -4,19 +4,22 @@ import NIOCore
 import NIOWebSocket
 
 /// RFC 6455's rules for the frames a page sends, where the server's WebSocket layer leaves them
-/// unchecked: no reserved bit set (no extension is negotiated), every frame masked, and text
-/// that is UTF-8, also across fragments. A frame that breaks one closes the socket with the code
-/// the RFC names (1002, protocol error, or 1007, invalid data) and one log line per client
-/// address and rule. (Oversized and fragmented control frames are the frame decoder's to
-/// refuse: swift-nio's fails them with 1002.)
+/// unchecked, and the page's rate limit, applied before a message is read:
+/// - no reserved bit set (no extension is negotiated), every frame masked, and text that is
+///   UTF-8, also across fragments. A frame that breaks one closes the socket with the code the
+///   RFC names (1002, protocol error, or 1007, invalid data). (Oversized and fragmented control
+///   frames are the frame decoder's to refuse: swift-nio's fails them with 1002.)
+/// - a message over the page's rate (``LiveLimits/messagesPerSecond`` and
+///   ``LiveLimits/burst``) is dropped here, at the cost of a counter, before its text is made
+///   or read; a page whose dropped messages outrun its rate by ``LiveLimits/floodTolerance`` is
+///   closed with 1008 (policy violation).
 ///
-/// It looks only at frames swift-nio's decoder has decoded; an adapter adds it right behind
-/// that decoder, before any aggregator:
+/// Each is logged once per client address and rule. It looks only at frames swift-nio's
+/// decoder has decoded; an adapter installs it right behind that decoder, before any
+/// aggregator, when the socket is upgraded:
 ///
 /// ```swift
-/// let decoder = try pipeline.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
-/// try pipeline.addHandler(
-///   PageFrameRules(endpoint: endpoint, address: "203.0.113.9"), position: .after(decoder))
+/// let rules = try PageFrameRules.install(on: channel, endpoint: endpoint, address: "203.0.113.9")
 /// ```
 public final class PageFrameRules: ChannelInboundHandler, RemovableChannelHandler {
   public typealias InboundIn = WebSocketFrame
@@ -28,11 +31,44 @@ public final class PageFrameRules: ChannelInboundHandler, RemovableChannelHandle
   /// A fragmented text message's bytes so far, checked as UTF-8 when its last fragment comes.
   private var fragmentedText: ByteBuffer?
   private var isClosing = false
+  /// The page's rate limit.
+  private var gate: FloodGate
+  /// How far dropped messages may outrun the rate before the socket is closed.
+  private var tolerance: FloodGate
+  /// Whether the fragments that follow belong to a dropped message.
+  private var isDroppingMessage = false
 
-  /// Rules for the socket of a page at `address`, logged through `endpoint`.
+  /// Rules for the socket of a page at `address`, with `endpoint`'s limits and log.
   public init(endpoint: LiveEndpoint, address: String?) {
     self.endpoint = endpoint
     self.address = address ?? "unknown"
+    let limits = endpoint.limits
+    gate = FloodGate(rate: limits.messagesPerSecond, burst: limits.burst)
+    tolerance = FloodGate(rate: limits.messagesPerSecond, burst: limits.floodTolerance)
+  }
+
+  /// The most bytes a page's socket is read at once: a socket that floods is read in batches of
+  /// this size, one per turn of its event loop, with the other sockets of the loop served in
+  /// between. (Larger than a page's largest message, ``ClientMessage/maximumSize``.)
+  public static let readSize = 16 * 1024
+
+  /// Adds the rules behind `channel`'s WebSocket frame decoder and reads the socket in bounded
+  /// batches (one read of at most ``readSize`` bytes per turn of its event loop). Runs on the
+  /// channel's event loop.
+  @discardableResult
+  public static func install(
+    on channel: any Channel, endpoint: LiveEndpoint, address: String?
+  ) throws -> PageFrameRules {
+    let pipeline = channel.pipeline.syncOperations
+    let decoder = try pipeline.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
+    let rules = PageFrameRules(endpoint: endpoint, address: address)
+    try pipeline.addHandler(rules, position: .after(decoder))
+    // (A channel without these options, a test's embedded one, is read as it is.)
+    let options = channel.syncOptions
+    try? options?.setOption(ChannelOptions.maxMessagesPerRead, value: 1)
+    try? options?.setOption(
+      ChannelOptions.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: readSize))
+    return rules
   }
 
   public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -43,6 +79,19 @@ public final class PageFrameRules: ChannelInboundHandler, RemovableChannelHandle
     }
     guard frame.maskKey != nil else {
       return fail(.protocolError, "an unmasked frame", context: context)
+    }
+    switch frame.opcode {
+    case .text, .binary:
+      guard admit(context: context) else {
+        isDroppingMessage = !frame.fin
+        return
+      }
+      isDroppingMessage = false
+    case .continuation where isDroppingMessage:
+      if frame.fin { isDroppingMessage = false }
+      return
+    default:
+      break
     }
     switch frame.opcode {
     case .text where frame.fin:
@@ -67,6 +116,22 @@ public final class PageFrameRules: ChannelInboundHandler, RemovableChannelHandle
       break
     }
     context.fireChannelRead(data)
+  }
+
+  /// Whether a message beginning now is within the page's rate; a message over it is dropped,
+  /// and the socket closed once the drops outrun the tolerance.
+  private func admit(context: ChannelHandlerContext) -> Bool {
+    let now = endpoint.registry.clock.now()
+    if gate.admit(at: now) { return true }
+    if endpoint.offenders.isFirst("rate", address) {
+      endpoint.logger.warning(
+        "Dropped a page's messages over its rate limit before reading them (logged once per address)",
+        metadata: ["address": LogText.escaped(address)])
+    }
+    if !tolerance.admit(at: now), !isClosing {
+      fail(.policyViolation, "messages far over its rate limit", context: context)
+    }
+    return false
   }
 
   /// Whether `bytes` are well-formed UTF-8.
