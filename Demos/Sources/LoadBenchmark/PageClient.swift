@@ -33,7 +33,15 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
   }
 
   private enum Phase {
-    case loading, loaded, clicking, done, failed
+    case loading, loaded, clicking, flooding, done, failed
+  }
+
+  /// What a flood did: the clicks written, and the code of the server's close of the socket,
+  /// and when it came after the flood began, if the server closed it.
+  struct Flood: Sendable {
+    var sent = 0
+    var closeCode: WebSocketErrorCode?
+    var closedAfter: Duration?
   }
 
   private let eventLoop: any EventLoop
@@ -50,6 +58,9 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
   private var clicks = 0
   private var sent = NIODeadline.now()
   private var run = Run()
+  private var flood = Flood()
+  private var floodBegan = ContinuousClock.now
+  private var floodPromise: EventLoopPromise<Flood>?
 
   private init(eventLoop: any EventLoop) {
     self.eventLoop = eventLoop
@@ -121,6 +132,51 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
     }
   }
 
+  /// Writes `count` clicks of the "+" button as fast as the socket takes them, 500 to a write,
+  /// the page's reads served between two writes. Completes when the server closes the socket,
+  /// or when ``stopFlood()`` is called.
+  func flood(count: Int) -> EventLoopFuture<Flood> {
+    let promise = eventLoop.makePromise(of: Flood.self)
+    eventLoop.execute {
+      guard self.phase == .loaded else {
+        return promise.fail(BenchmarkError("a flood was started before the page's render"))
+      }
+      self.phase = .flooding
+      self.floodPromise = promise
+      self.floodBegan = .now
+      self.floodBatch(remaining: count)
+    }
+    return promise.futureResult
+  }
+
+  /// Ends the flood's future with what the flood did so far.
+  func stopFlood() {
+    eventLoop.execute { self.endFlood() }
+  }
+
+  private func floodBatch(remaining: Int) {
+    guard phase == .flooding, floodPromise != nil, remaining > 0, let context else { return }
+    let text = ClientMessage.event(handler: handlerID).text
+    let batch = min(remaining, 500)
+    let written = context.eventLoop.makePromise(of: Void.self)
+    for index in 0..<batch {
+      let frame = WebSocketFrame(
+        fin: true, opcode: .text, maskKey: .random(),
+        data: context.channel.allocator.buffer(string: text))
+      context.write(wrapOutboundOut(frame), promise: index == batch - 1 ? written : nil)
+    }
+    flood.sent += batch
+    context.flush()
+    written.futureResult.whenSuccess { self.floodBatch(remaining: remaining - batch) }
+  }
+
+  private func endFlood() {
+    guard let promise = floodPromise else { return }
+    floodPromise = nil
+    if flood.closeCode != nil { flood.closedAfter = floodBegan.duration(to: .now) }
+    promise.succeed(flood)
+  }
+
   /// Closes the socket; a page that was not clicking finishes without clicks.
   func close() {
     eventLoop.execute {
@@ -153,6 +209,10 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
       let pong = WebSocketFrame(
         fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData)
       context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
+    case .connectionClose where phase == .flooding:
+      var data = frame.unmaskedData
+      flood.closeCode = data.readWebSocketErrorCode()
+      endFlood()
     case .connectionClose:
       fail(BenchmarkError("the server closed the socket after \(max(clicks - 1, 0)) clicks"))
     default:
@@ -161,6 +221,7 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
   }
 
   func channelInactive(context: ChannelHandlerContext) {
+    if phase == .flooding { endFlood() }
     fail(BenchmarkError("the socket closed after \(max(clicks - 1, 0)) clicks"))
     context.fireChannelInactive()
   }
@@ -202,6 +263,9 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
       } else {
         clickNext()
       }
+    case .flooding:
+      // The patches of the clicks the server let through.
+      break
     case .loaded:
       fail(BenchmarkError("a message arrived before any click: \(shown(200))"))
     case .done, .failed:
@@ -235,7 +299,7 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
     case .loading:
       renderedPromise.fail(error)
       finishedPromise.fail(error)
-    case .loaded, .clicking:
+    case .loaded, .clicking, .flooding:
       finishedPromise.fail(error)
     case .done, .failed:
       return

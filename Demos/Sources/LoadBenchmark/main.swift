@@ -94,6 +94,21 @@ struct Options: ParsableCommand {
   @Option(help: "Rounds of one-loop and many-loop runs with --parallel-clicks (1...20).")
   var rounds = 3
 
+  @Option(
+    help: """
+      After the clicks, click again while one more page floods its socket with this many \
+      clicks, and compare (1...1000000).
+      """)
+  var flood: Int?
+
+  @Option(
+    name: .customLong("flood-tolerance"),
+    help: """
+      The server's LiveLimits.floodTolerance: how far a page's dropped messages may outrun its \
+      rate before its socket is closed (1...10000000). (default: 500)
+      """)
+  var floodTolerance: Int?
+
   @Flag(help: .hidden)
   var serve = false
 
@@ -113,6 +128,8 @@ struct Options: ParsableCommand {
     try check(self.parallelClicks, "parallel-clicks", 1...100_000)
     try check(self.threads, "threads", 2...8)
     try check(self.rounds, "rounds", 1...20)
+    try check(self.flood, "flood", 1...1_000_000)
+    try check(self.floodTolerance, "flood-tolerance", 1...10_000_000)
     if self.serverWrapper?.isEmpty == true {
       throw ValidationError("--server-wrapper needs a command")
     }
@@ -148,7 +165,7 @@ func raiseOpenFileLimit(needed: Int) {
 
 // MARK: The server (child process)
 
-func serve() async throws {
+func serve(floodTolerance: Int?) async throws {
   // The parent holds the other end of standard input; when it goes away, so does the server.
   Thread.detachNewThread {
     var byte: UInt8 = 0
@@ -175,6 +192,7 @@ func serve() async throws {
     // addresses: the per-address limits are lifted, the others are the defaults.
     limits: LiveLimits(
       maximumSessions: 10_000, inboundQueueSize: 64, messagesPerSecond: 50, burst: 100,
+      floodTolerance: floodTolerance ?? LiveLimits().floodTolerance,
       maximumSessionsPerAddress: 10_000, newSessionsPerSecondPerAddress: 1e9,
       newSessionBurstPerAddress: 10_000),
     logger: logger
@@ -190,16 +208,16 @@ struct ServerProcess {
   let input: Pipe
 
   /// Starts the server, under `wrapper` (a command and its arguments, split at spaces) if given.
-  static func start(wrapper: String?) async throws -> ServerProcess {
+  static func start(wrapper: String?, arguments: [String] = []) async throws -> ServerProcess {
     let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     let process = Process()
     if let wrapper {
       let parts = wrapper.split(separator: " ").map(String.init)
       process.executableURL = URL(fileURLWithPath: parts[0])
-      process.arguments = Array(parts.dropFirst()) + [executable, "--serve"]
+      process.arguments = Array(parts.dropFirst()) + [executable, "--serve"] + arguments
     } else {
       process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = ["--serve"]
+      process.arguments = ["--serve"] + arguments
     }
     let input = Pipe()
     let output = Pipe()
@@ -410,7 +428,8 @@ func schedule(click: Int, rate: Int, offset: Double) -> Double {
 /// back, the wall time of the whole run, the server's CPU time meanwhile in ticks of 10 ms, and
 /// this process's CPU time meanwhile.
 func measureActions(
-  server: ServerProcess, sessions: Int, actions: Int, rate: Int?, on group: any EventLoopGroup
+  server: ServerProcess, sessions: Int, actions: Int, rate: Int?, on group: any EventLoopGroup,
+  whileClicking: () -> Void = {}
 ) async throws -> (
   latencies: [Int64], heldBack: Int, elapsed: Duration, serverTicks: Int, clientCPU: Double
 ) {
@@ -419,6 +438,7 @@ func measureActions(
   let clientCPU = clientCPUSeconds()
   let began = ContinuousClock.now
   let start = NIODeadline.now()
+  whileClicking()
   for page in pages { page.start(actions: actions, rate: rate, began: start) }
   var all: [Int64] = []
   var heldBack = 0
@@ -458,7 +478,9 @@ func percentile(_ sorted: [Int64], _ fraction: Double) -> Double {
 
 func run(_ options: Options) async throws {
   raiseOpenFileLimit(needed: max(options.idle, options.sessions) + 256)
-  let server = try await ServerProcess.start(wrapper: options.serverWrapper)
+  let server = try await ServerProcess.start(
+    wrapper: options.serverWrapper,
+    arguments: options.floodTolerance.map { ["--flood-tolerance", "\($0)"] } ?? [])
   defer { server.stop() }
   // The process exits after the run, which ends the group's threads.
   let group = MultiThreadedEventLoopGroup(numberOfThreads: options.clientThreads)
@@ -501,6 +523,42 @@ func run(_ options: Options) async throws {
     "Server CPU during the actions: \(String(format: "%.2f", serverCPU)) s → \(String(format: "%.0f", serverCPU / Double(sorted.count) * 1e6)) µs per action; clients' CPU \(String(format: "%.2f", clientCPU)) s → \(String(format: "%.0f", clientCPU / Double(sorted.count) * 1e6)) µs per action"
   )
   print("Server RSS at the end: \(try server.residentKilobytes()) kB")
+  if let flood = options.flood {
+    try await measureFlood(
+      flood, server: server, options: options, on: group,
+      without: (sorted, serverCPU / seconds))
+  }
+}
+
+/// Runs the same clicks again while one more page floods its socket with `count` clicks, and
+/// prints the other pages' latencies beside those of the run without the flood.
+func measureFlood(
+  _ count: Int, server: ServerProcess, options: Options, on group: any EventLoopGroup,
+  without: (latencies: [Int64], serverCores: Double)
+) async throws {
+  let flooder = try await PageClient.open(port: server.port, on: group)
+  var flooding: EventLoopFuture<PageClient.Flood>?
+  let (latencies, _, elapsed, serverTicks, _) = try await measureActions(
+    server: server, sessions: options.sessions, actions: options.actions, rate: options.rate,
+    on: group, whileClicking: { flooding = flooder.flood(count: count) })
+  flooder.stopFlood()
+  let flood = try await flooding!.get()
+  flooder.close()
+  let sorted = latencies.sorted()
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  let cores = Double(serverTicks) / 100 / seconds
+  let closed =
+    flood.closeCode.map { code in
+      "the server closed it with \(code) after \(flood.closedAfter.map { "\($0)" } ?? "?")"
+    } ?? "the server did not close it"
+  print("Flood: one more page wrote \(flood.sent) of \(count) clicks at once; \(closed)")
+  func format(_ value: Double) -> String { String(format: "%.2f", value) }
+  print(
+    "The other pages' click → patch latency with the flood: p50 \(format(percentile(sorted, 0.5))) ms, p99 \(format(percentile(sorted, 0.99))) ms; without: p50 \(format(percentile(without.latencies, 0.5))) ms, p99 \(format(percentile(without.latencies, 0.99))) ms → p99 \(format(percentile(sorted, 0.99) / percentile(without.latencies, 0.99)))×"
+  )
+  print(
+    "Server CPU with the flood: \(format(cores)) cores busy; without: \(format(without.serverCores)) cores"
+  )
 }
 
 /// A counter session in this process, on the caller's actor, rendered once, with its "+"
@@ -568,7 +626,7 @@ if let clicks = options.parallelClicks {
     fail("\(error)")
   }
 } else if options.serve {
-  try await serve()
+  try await serve(floodTolerance: options.floodTolerance)
 } else {
   // The hard limit: whatever is still running then, the benchmark fails (and the server, whose
   // standard input closes with this process, stops too).
