@@ -51,6 +51,10 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
   private var phase = Phase.loading
   private var message: ByteBuffer?
   private var handlerID = ""
+  /// The count the page showed when it was rendered (a resumed session's is its last).
+  private var firstCount = 0
+  /// The id of the session the page shows, from its render.
+  private(set) var sessionID = ""
   private var actions = 0
   private var rate: Int?
   private var began = NIODeadline.now()
@@ -73,7 +77,14 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
   var finished: EventLoopFuture<Run> { finishedPromise.futureResult }
 
   /// Opens the counter page's socket on `port` of loopback and waits for its first render.
-  static func open(port: Int, on group: any EventLoopGroup) async throws -> PageClient {
+  /// Opens a page of the feature at `feature` on `port` of loopback and waits for its first
+  /// render: a new session, or the session `session` if the browser secret `cookie` holds it.
+  static func open(
+    port: Int, on group: any EventLoopGroup, feature: String = "counter", session: String? = nil,
+    cookie: String? = nil
+  ) async throws -> PageClient {
+    var query = "feature=\(feature)&version=\(PageProtocol.version)"
+    if let session { query += "&session=\(session)" }
     let upgraded = try await ClientBootstrap(group: group)
       .channelOption(.tcpOption(.tcp_nodelay), value: 1)
       .connect(host: "127.0.0.1", port: port) { channel in
@@ -92,10 +103,11 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
           headers.add(name: "Host", value: "127.0.0.1:\(port)")
           // A browser would send its page's origin; the benchmark's server trusts this one.
           headers.add(name: "Origin", value: "ws://127.0.0.1")
+          if let cookie { headers.add(name: "Cookie", value: "ocaf_browser=\(cookie)") }
           var configuration = NIOUpgradableHTTPClientPipelineConfiguration(
             upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(
               upgradeRequestHead: HTTPRequestHead(
-                version: .http1_1, method: .GET, uri: "/live?feature=counter&version=\(PageProtocol.version)", headers: headers),
+                version: .http1_1, method: .GET, uri: "/live?\(query)", headers: headers),
               upgraders: [upgrader],
               notUpgradingCompletionHandler: { channel in
                 channel.eventLoop.makeCompletedFuture { nil }
@@ -246,13 +258,15 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
         return fail(BenchmarkError("the counter page has no Increment button: \(shown(300))"))
       }
       handlerID = handler
+      sessionID = render.session
+      firstCount = Page.countAndHandler(inHTML: render.html).count ?? 0
       phase = .loaded
       renderedPromise.succeed(())
     case .clicking:
       let arrived = NIODeadline.now()
       run.latencies.append((arrived - sent).nanoseconds)
       guard case .patch? = message, let html = message.flatMap(Page.html(of:)),
-        case let (count, next?) = Page.countAndHandler(inHTML: html), count == clicks
+        case let (count, next?) = Page.countAndHandler(inHTML: html), count == firstCount + clicks
       else {
         return fail(BenchmarkError("click \(clicks) got an unexpected reply: \(shown(300))"))
       }

@@ -58,7 +58,7 @@ struct Options: ParsableCommand {
   @Option(help: "Idle sessions opened first, to measure the memory of each (0...5000).")
   var idle = 1_000
 
-  @Option(help: "Seconds after which the benchmark fails (1...600).")
+  @Option(help: "Seconds after which the benchmark fails, after a --soak's minutes (1...600).")
   var timeout = 120
 
   // The server admits 50 messages per second per page.
@@ -109,6 +109,16 @@ struct Options: ParsableCommand {
       """)
   var floodTolerance: Int?
 
+  @Option(
+    help: """
+      Instead of everything else, a soak of this many minutes: visitors that come and go, \
+      click, reconnect and switch pages, with the server's memory at each minute (1...120).
+      """)
+  var soak: Int?
+
+  @Option(help: "Visitors at once in --soak (1...2000).")
+  var visitors = 200
+
   @Flag(help: .hidden)
   var serve = false
 
@@ -129,6 +139,8 @@ struct Options: ParsableCommand {
     try check(self.threads, "threads", 2...8)
     try check(self.rounds, "rounds", 1...20)
     try check(self.flood, "flood", 1...1_000_000)
+    try check(self.soak, "soak", 1...120)
+    try check(self.visitors, "visitors", 1...2_000)
     try check(self.floodTolerance, "flood-tolerance", 1...10_000_000)
     if self.serverWrapper?.isEmpty == true {
       throw ValidationError("--server-wrapper needs a command")
@@ -172,8 +184,10 @@ func serve(floodTolerance: Int?) async throws {
     while read(0, &byte, 1) > 0 {}
     exit(0)
   }
-  guard let counter = caseStudies.first(where: { $0.path == "counter" }) else {
-    fail("the case studies have no counter")
+  guard let counter = caseStudies.first(where: { $0.path == "counter" }),
+    let twoCounters = caseStudies.first(where: { $0.path == "two-counters" })
+  else {
+    fail("the case studies have no counter or two counters")
   }
   LoggingSystem.bootstrap(StreamLogHandler.standardError)
   var logger = Logger(label: "load-benchmark-server")
@@ -181,7 +195,7 @@ func serve(floodTolerance: Int?) async throws {
   logger.logLevel = .warning
   let endpoint = LiveEndpoint(
     title: "Load benchmark",
-    features: [counter],
+    features: [counter, twoCounters],
     showsIndex: true,
     hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
     // The benchmark's WebSocket client sends `Origin: ws://127.0.0.1` (a browser would send the
@@ -485,6 +499,9 @@ func run(_ options: Options) async throws {
   // The process exits after the run, which ends the group's threads.
   let group = MultiThreadedEventLoopGroup(numberOfThreads: options.clientThreads)
   print("Server: pid \(server.process.processIdentifier) at http://127.0.0.1:\(server.port)/ (release build, counter case study, default LiveLimits but per address)")
+  if let minutes = options.soak {
+    return try await soak(minutes: minutes, visitors: options.visitors, server: server, on: group)
+  }
 
   if options.idle > 0 {
     let (before, after) = try await measureIdleSessions(server: server, count: options.idle, on: group)
@@ -630,7 +647,8 @@ if let clicks = options.parallelClicks {
 } else {
   // The hard limit: whatever is still running then, the benchmark fails (and the server, whose
   // standard input closes with this process, stops too).
-  let timeout = options.timeout
+  // A soak runs for its minutes, and its timeout counts from their end.
+  let timeout = options.timeout + (options.soak ?? 0) * 60
   Task.detached {
     try? await Task.sleep(for: .seconds(timeout))
     fail("timed out after \(timeout) s")
