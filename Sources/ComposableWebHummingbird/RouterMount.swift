@@ -10,11 +10,15 @@ import NIOCore
 /// The pages' sockets need it: `addLivePages` adds the socket route only on routers whose
 /// context conforms (and supports WebSockets); on others it adds the pages alone.
 ///
+/// Hold the channel weakly: HummingbirdWebSocket keeps each WebSocket request's context in a
+/// reference cycle that is never freed, and a channel held strongly there would stay in memory,
+/// with its buffers, after its socket closed.
+///
 /// ```swift
 /// struct AppContext: RequestContext, WebSocketRequestContext, LiveChannelContext {
 ///   var coreContext: CoreRequestContextStorage
 ///   let webSocket = WebSocketHandlerReference<Self>()
-///   let channel: (any Channel)?
+///   weak var channel: (any Channel)?
 ///   var user: User?
 ///   init(source: ApplicationRequestContextSource) {
 ///     coreContext = .init(source: source)
@@ -38,7 +42,10 @@ public protocol LiveChannelContext {
 public struct LiveRequestContext: RequestContext, WebSocketRequestContext, LiveChannelContext {
   public var coreContext: CoreRequestContextStorage
   public let webSocket: WebSocketHandlerReference<Self>
-  public let channel: (any Channel)?
+  /// The connection's channel, held weakly: HummingbirdWebSocket keeps a WebSocket request's
+  /// context in a cycle through `webSocket` that is never freed, and a channel held there would
+  /// keep every closed socket's buffers and pipeline for good.
+  public private(set) weak var channel: (any Channel)?
 
   public init(source: ApplicationRequestContextSource) {
     self.coreContext = .init(source: source)

@@ -11,6 +11,7 @@ import HummingbirdWSTesting
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOEmbedded
 import Testing
 
 /// An app's own request context: a WebSocket context that keeps its channel, and the user its
@@ -18,7 +19,7 @@ import Testing
 struct AppContext: RequestContext, WebSocketRequestContext, LiveChannelContext {
   var coreContext: CoreRequestContextStorage
   let webSocket = WebSocketHandlerReference<Self>()
-  let channel: (any Channel)?
+  weak var channel: (any Channel)?
   var user: String?
 
   init(source: ApplicationRequestContextSource) {
@@ -76,6 +77,21 @@ struct SignInMiddleware: RouterMiddleware {
     let start = try #require(page.range(of: marker)).upperBound
     let end = try #require(page[start...].firstIndex(of: "\""))
     return String(page[start..<end])
+  }
+
+  /// HummingbirdWebSocket keeps a WebSocket request's context in a reference cycle that is never
+  /// freed; the context must not keep its connection's channel alive with it.
+  @Test func theLiveRequestContextDoesNotKeepItsChannel() throws {
+    var channel: EmbeddedChannel? = EmbeddedChannel()
+    let context = LiveRequestContext(
+      source: ApplicationRequestContextSource(channel: channel!, logger: Logger(label: "test")))
+    #expect(context.channel === channel)
+    weak let closed = channel
+    // Closed, as a socket is: its pipeline lets it go.
+    _ = try channel?.finish()
+    channel = nil
+    #expect(closed == nil)
+    #expect(context.channel == nil)
   }
 
   @Test func pagesMountBesideTheAppsRoutesBehindItsMiddleware() async throws {

@@ -20,7 +20,7 @@ import NIOCore
 struct AppContext: RequestContext, WebSocketRequestContext, LiveChannelContext {
   var coreContext: CoreRequestContextStorage
   let webSocket = WebSocketHandlerReference<Self>()
-  let channel: (any Channel)?
+  weak var channel: (any Channel)?
   var user: User?
 
   init(source: ApplicationRequestContextSource) {

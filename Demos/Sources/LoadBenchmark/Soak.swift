@@ -44,14 +44,16 @@ func soak(
     fflush(nil)
   }
   try await report(0)
-  try await withThrowingTaskGroup(of: Void.self) { tasks in
-    for visitor in 0..<visitors {
-      tasks.addTask {
+  // The visitors are let go at the end, not waited for: one may be in the middle of a page.
+  var visits: [Task<Void, Never>] = []
+  for visitor in 0..<visitors {
+    visits.append(
+      Task {
         let secret = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
         var feature = features[visitor % features.count]
         // Visitors arrive over the first seconds, not all at once.
-        try await Task.sleep(for: .milliseconds(Int.random(in: 0..<5_000)))
-        while ContinuousClock.now < end {
+        try? await Task.sleep(for: .milliseconds(Int.random(in: 0..<5_000)))
+        while ContinuousClock.now < end, !Task.isCancelled {
           do {
             let page = try await PageClient.open(port: server.port, on: group, feature: feature, cookie: secret)
             await tally.page()
@@ -72,20 +74,17 @@ func soak(
             }
           } catch {
             await tally.failed(error)
-            try await Task.sleep(for: .seconds(1))
+            try? await Task.sleep(for: .seconds(1))
           }
           feature = features.first { $0 != feature } ?? feature
         }
-      }
-    }
-    tasks.addTask {
-      for minute in 1...minutes {
-        try await Task.sleep(until: began + .seconds(60 * minute), clock: .continuous)
-        try await report(minute)
-      }
-    }
-    try await tasks.waitForAll()
+      })
   }
+  for minute in 1...minutes {
+    try await Task.sleep(until: began + .seconds(60 * minute), clock: .continuous)
+    try await report(minute)
+  }
+  for visit in visits { visit.cancel() }
   if let failure = await tally.firstFailure {
     print("First failure: \(failure)")
   }

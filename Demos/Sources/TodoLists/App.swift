@@ -66,7 +66,7 @@ public final class SignIns: Sendable {
 public struct AppContext: RequestContext, WebSocketRequestContext, LiveChannelContext {
   public var coreContext: CoreRequestContextStorage
   public let webSocket = WebSocketHandlerReference<Self>()
-  public let channel: (any Channel)?
+  public private(set) weak var channel: (any Channel)?
   public var user: User?
 
   public init(source: ApplicationRequestContextSource) {
