@@ -44,6 +44,10 @@ final class LiveFrameHandler: ChannelInboundHandler {
     receive: @escaping @Sendable (LiveMessage) -> Void
   ) throws {
     let pipeline = channel.pipeline.syncOperations
+    // The HTTP parser's error guard has nothing left to guard on a socket.
+    if let parserErrors = try? pipeline.handler(type: ParserErrorGuard.self) {
+      pipeline.removeHandler(parserErrors, promise: nil)
+    }
     let rules = try PageFrameRules.install(
       on: channel, endpoint: endpoint, address: channel.remoteAddress?.ipAddress)
     try pipeline.addHandlers(

@@ -66,8 +66,10 @@ public final class PageFrameRules: ChannelInboundHandler, RemovableChannelHandle
     // (A channel without these options, a test's embedded one, is read as it is.)
     let options = channel.syncOptions
     try? options?.setOption(ChannelOptions.maxMessagesPerRead, value: 1)
+    // Adaptive below the bound: an idle page's socket keeps a small buffer between reads.
     try? options?.setOption(
-      ChannelOptions.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: readSize))
+      ChannelOptions.recvAllocator,
+      value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: readSize))
     return rules
   }
 
