@@ -24,6 +24,7 @@ struct BadFrame: CustomTestStringConvertible, Sendable {
 
   static let protocolError: UInt16 = 1002
   static let invalidData: UInt16 = 1007
+  static let tooBig: UInt16 = 1009
 
   static let all: [BadFrame] = [
     BadFrame(
@@ -43,6 +44,13 @@ struct BadFrame: CustomTestStringConvertible, Sendable {
       bytes: webSocketFrame(opcode: 0x1, payload: [0x7B, 0xE2, 0x82], fin: false)
         + webSocketFrame(opcode: 0x0, payload: [0x7D]),
       closeCode: invalidData),
+    BadFrame(
+      name: "a message in fragments over the size limit",
+      bytes: webSocketFrame(opcode: 0x1, payload: Array(repeating: 0x61, count: 4_096), fin: false)
+        + (0..<(LivePageSocket.maximumFrameSize / 4_096)).flatMap { _ in
+          webSocketFrame(opcode: 0x0, payload: Array(repeating: 0x61, count: 4_096), fin: false)
+        },
+      closeCode: tooBig),
     BadFrame(
       name: "a ping over 125 bytes",
       bytes: webSocketFrame(opcode: 0x9, payload: Array(repeating: 0x61, count: 126)),

@@ -9,6 +9,8 @@ import NIOWebSocket
 ///   UTF-8, also across fragments. A frame that breaks one closes the socket with the code the
 ///   RFC names (1002, protocol error, or 1007, invalid data). (Oversized and fragmented control
 ///   frames are the frame decoder's to refuse: swift-nio's fails them with 1002.)
+/// - a message in fragments whose bytes pass ``LivePageSocket/maximumFrameSize`` closes the
+///   socket with 1009 (message too big) as the fragment that passes it arrives.
 /// - a message over the page's rate (``LiveLimits/messagesPerSecond`` and
 ///   ``LiveLimits/burst``) is dropped here, at the cost of a counter, before its text is made
 ///   or read; a page whose dropped messages outrun its rate by ``LiveLimits/floodTolerance`` is
@@ -37,6 +39,10 @@ public final class PageFrameRules: ChannelInboundHandler, RemovableChannelHandle
   private var tolerance: FloodGate
   /// Whether the fragments that follow belong to a dropped message.
   private var isDroppingMessage = false
+  /// The bytes of the fragmented message so far, text or binary: a message over
+  /// ``LivePageSocket/maximumFrameSize`` closes the socket with 1009 (message too big), before
+  /// anything behind the rules holds it all.
+  private var fragmentedBytes = 0
 
   /// Rules for the socket of a page at `address`, with `endpoint`'s limits and log.
   public init(endpoint: LiveEndpoint, address: String?) {
@@ -89,9 +95,16 @@ public final class PageFrameRules: ChannelInboundHandler, RemovableChannelHandle
         return
       }
       isDroppingMessage = false
+      fragmentedBytes = frame.fin ? 0 : frame.length
     case .continuation where isDroppingMessage:
       if frame.fin { isDroppingMessage = false }
       return
+    case .continuation:
+      fragmentedBytes += frame.length
+      guard fragmentedBytes <= LivePageSocket.maximumFrameSize else {
+        return fail(.messageTooLarge, "a message over the size limit", context: context)
+      }
+      if frame.fin { fragmentedBytes = 0 }
     default:
       break
     }
