@@ -227,11 +227,7 @@ import Testing
     let idle = try RawConnection(port: port)
     // An open tab.
     let tab = try RawConnection(port: port)
-    try tab.send(
-      "GET /live?feature=tally&version=\(PageProtocol.version) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
-        + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-        + "Sec-WebSocket-Version: 13\r\n\r\n")
-    let opened = await tab.receive(timeout: .seconds(5)) { $0.contains(#""type":"render""#) }
+    let opened = try await tab.openPageSocket(feature: "tally", port: port)
     #expect(opened.text.hasPrefix("HTTP/1.1 101"))
     let stopped = ContinuousClock.now
     await trigger.stop()

@@ -228,6 +228,17 @@ final class RawConnection: @unchecked Sendable {
 
   deinit { close(descriptor) }
 
+  /// Opens the socket of a page of the feature at `feature` (as a browser's page script does,
+  /// without its cookie) and waits for its first render; returns what arrived, the upgrade
+  /// response first.
+  func openPageSocket(feature: String, port: Int) async throws -> (text: String, closed: Bool) {
+    try send(
+      "GET /live?feature=\(feature)&version=\(PageProtocol.version) HTTP/1.1\r\n"
+        + "Host: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    return await receive(timeout: .seconds(5)) { $0.contains(#""type":"render""#) }
+  }
+
   /// Writes `text` as it is.
   func send(_ text: String) throws {
     try send(bytes: Array(text.utf8))

@@ -63,15 +63,9 @@ struct BadFrame: CustomTestStringConvertible, Sendable {
 
   /// Sends the frame on an open page's socket at `port` and returns the close code the server
   /// answered with and whether it closed the connection.
-  func send(toPageAt port: Int, path: String = "/live?feature=tally") async throws -> (
-    code: UInt16?, closed: Bool
-  ) {
+  func send(toPageAt port: Int) async throws -> (code: UInt16?, closed: Bool) {
     let connection = try RawConnection(port: port)
-    try connection.send(
-      "GET \(path)&version=\(PageProtocol.version) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
-        + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-    let opened = await connection.receive(timeout: .seconds(5)) { $0.contains(#""type":"render""#) }
+    let opened = try await connection.openPageSocket(feature: "tally", port: port)
     #expect(opened.text.hasPrefix("HTTP/1.1 101"), "\(opened.text.prefix(120))")
     try connection.send(bytes: bytes)
     let answer = await connection.receiveBytes(timeout: .seconds(5))
