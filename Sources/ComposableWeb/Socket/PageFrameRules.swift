@@ -24,8 +24,11 @@ import NIOWebSocket
 /// let rules = try PageFrameRules.install(on: channel, endpoint: endpoint, address: "203.0.113.9")
 /// ```
 public final class PageFrameRules: ChannelInboundHandler, RemovableChannelHandler {
+  /// The frames swift-nio's decoder decoded, as the page sent them.
   public typealias InboundIn = WebSocketFrame
+  /// The frames that keep the rules, passed on unchanged.
   public typealias InboundOut = WebSocketFrame
+  /// The close frame written when a frame breaks a rule.
   public typealias OutboundOut = WebSocketFrame
 
   private let endpoint: LiveEndpoint
@@ -79,6 +82,8 @@ public final class PageFrameRules: ChannelInboundHandler, RemovableChannelHandle
     return rules
   }
 
+  /// Checks a decoded frame: passes it on, drops it (over the page's rate), or closes the socket
+  /// with the code of the rule it breaks. Called by swift-nio, not by an adapter.
   public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard !isClosing else { return }
     let frame = unwrapInboundIn(data)
