@@ -198,11 +198,18 @@ import Testing
       #expect(silentEnd.text.isEmpty)
       #expect(dribblingEnd.closed)
       #expect(start.duration(to: .now) < .seconds(3))
-      // A request in time is served.
-      let prompt = try RawConnection(port: port)
-      try prompt.send("GET /tally HTTP/1.1\r\nHost: localhost\r\n\r\n")
-      let answer = await prompt.receive(timeout: .seconds(5)) { $0.contains("</html>") }
-      #expect(answer.text.hasPrefix("HTTP/1.1 200"))
+      // A request in time is served. On a busy machine this test's thread can lose the
+      // 300 ms between connecting and sending; only such a late try is tried again.
+      for attempt in 1...3 {
+        let connected = ContinuousClock.now
+        let prompt = try RawConnection(port: port)
+        try prompt.send("GET /tally HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let late = connected.duration(to: .now) >= .milliseconds(250)
+        let answer = await prompt.receive(timeout: .seconds(10)) { $0.contains("</html>") }
+        if late, answer.text.isEmpty, attempt < 3 { continue }
+        #expect(answer.text.hasPrefix("HTTP/1.1 200"), "closed: \(answer.closed), late: \(late)")
+        break
+      }
     }
   }
 

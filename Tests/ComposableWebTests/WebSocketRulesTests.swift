@@ -157,15 +157,26 @@ struct BadFrame: CustomTestStringConvertible, Sendable {
   @Test func aPageAtTwiceItsRateIsNeverClosedAndAtThreeTimesItIs() async throws {
     for (perSecond, closes) in [(20, false), (30, true)] {
       let clock = TestClock()
-      let (channel, _) = try rulesChannel(
-        limits: LiveLimits(messagesPerSecond: 10, burst: 1, floodTolerance: 20), clock: clock)
+      let endpoint = LiveEndpoint(
+        title: "Tests", features: [LiveServerTests.tally],
+        hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
+        limits: LiveLimits(messagesPerSecond: 10, burst: 1, floodTolerance: 20), clock: clock,
+        logger: recordingLogger().0)
+      // A channel for async tests: the clock's awaits may move this test between threads.
+      let channel = NIOAsyncTestingChannel()
+      try await channel.testingEventLoop.executeInContext {
+        try channel.pipeline.syncOperations.addHandler(
+          ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 16)))
+        _ = try PageFrameRules.install(on: channel, endpoint: endpoint, address: "192.0.2.7")
+      }
       let message = ByteBuffer(bytes: webSocketFrame(opcode: 0x1, payload: Array("{}".utf8)))
       var closed = false
-      for _ in 0..<(perSecond * 10) {
-        try channel.writeInbound(message)
+      for _ in 0..<(perSecond * 10) where !closed {
+        try await channel.writeInbound(message)
         await clock.advance(by: .seconds(1) / perSecond)
-        let codes = try closeCodes(channel)
-        closed = closed || !codes.isEmpty
+        while let frame = try await channel.readOutbound(as: WebSocketFrame.self) {
+          closed = closed || frame.opcode == .connectionClose
+        }
       }
       #expect(closed == closes, "at \(perSecond) messages a second")
     }
