@@ -71,21 +71,24 @@ public struct LiveServer: Sendable {
     let router = Router(context: LiveRequestContext.self)
     // Every route, a 404 included, is for an allowed host and carries the security headers.
     router.add(middleware: HostAndHeadersMiddleware(endpoint: endpoint))
-    router.addLivePages(endpoint, guarded: true)
+    router.addLivePageRoutes(endpoint, guarded: true)
     let limits = endpoint.limits
-    let webSocketResponder = router.buildResponder()
     return Application(
       router: router,
       server: HTTPServerBuilder { responder in
         ConnectionGuardChannel(
+          // The page's socket is upgraded here rather than by a router's `ws` route: a route
+          // keeps each socket's request context in a cycle that is never freed.
           base: HTTP1WebSocketUpgradeChannel(
             responder: responder,
-            webSocketResponder: webSocketResponder,
             configuration: .init(
               http1: .init(idleTimeout: TimeAmount(limits.idleTimeout)),
               ws: .init(
                 maxFrameSize: LivePageSocket.maximumFrameSize,
-                closeTimeout: limits.closeTimeout))),
+                closeTimeout: limits.closeTimeout))
+          ) { head, channel, _ in
+            LiveSocketServing.upgrade(head, channel: channel, endpoint: endpoint)
+          },
           endpoint: endpoint)
       },
       configuration: .init(address: .hostname(host, port: port), serverName: "ComposableWeb"),

@@ -1,5 +1,6 @@
 #if Hummingbird
 import ComposableWeb
+import HTTPTypes
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -67,6 +68,26 @@ enum LiveSocketServing {
         channel.close(promise: nil)
       },
       abort: { channel.close(promise: nil) })
+  }
+
+  /// Whether the request `head`, which asks for a WebSocket on `channel`, is a page's socket
+  /// that `endpoint` admits, and if so how it is served. (``LiveServer`` upgrades with it;
+  /// what it does not upgrade goes on to the router, which answers it as a request.)
+  static func upgrade(
+    _ head: HTTPRequest, channel: any Channel, endpoint: LiveEndpoint
+  ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+    let request = LiveRequest(head, channel: channel)
+    guard head.method == .get, request.path == endpoint.socketPath,
+      endpoint.admitsSocket(request)
+    else { return .dontUpgrade }
+    return .upgrade([:]) { inbound, _, _ in
+      // In a task of its own: attaching goes deep (the registry, then the session's actor),
+      // and the frames a task once needed stay allocated for as long as it lives, which for
+      // this one is as long as the page.
+      guard let attached = await Task(operation: { await attach(request, channel: channel, to: endpoint) }).value
+      else { return }
+      try await serve(attached, inbound: inbound, logger: endpoint.logger)
+    }
   }
 
   /// Serves an attached page until it goes away, then detaches it.

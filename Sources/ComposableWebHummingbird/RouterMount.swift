@@ -117,9 +117,9 @@ extension RouterMethods where Context: WebSocketRequestContext & LiveChannelCont
 
   /// The routes of the pages, behind the endpoint's host check and headers unless the router
   /// has them already (`guarded`, as ``LiveServer``'s does for every route).
-  private func addLivePageRoutes(
+  func addLivePageRoutes(
     _ endpoint: LiveEndpoint, guarded: Bool = false,
-    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void
+    prepare: @escaping @Sendable (inout LiveRequest, Context) -> Void = { _, _ in }
   ) {
     let group = self.group()
     if !guarded { group.add(middleware: HostAndHeadersMiddleware<Context>(endpoint: endpoint)) }

@@ -3,6 +3,7 @@ import ComposableWeb
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -11,14 +12,20 @@ import Sharing
 extension LiveRequest {
   /// The live page's view of a Hummingbird request that arrived on `channel`.
   init(_ request: Request, channel: (any Channel)?) {
+    self.init(request.head, uri: request.uri, channel: channel)
+  }
+
+  /// The live page's view of a request's head that arrived on `channel`.
+  init(_ head: HTTPRequest, uri: URI? = nil, channel: (any Channel)?) {
+    let uri = uri ?? URI(head.path ?? "")
     self.init(
-      method: request.method.rawValue,
-      path: request.uri.path,
-      query: request.uri.queryParameters.map { LiveField(String($0.key), String($0.value)) },
-      headers: request.headers.map { LiveField($0.name.rawName, $0.value) }
+      method: head.method.rawValue,
+      path: uri.path,
+      query: uri.queryParameters.map { LiveField(String($0.key), String($0.value)) },
+      headers: head.headerFields.map { LiveField($0.name.rawName, $0.value) }
         // HTTP/2 and HTTP/3 carry the host as the `:authority` pseudo-header, which
         // Hummingbird keeps out of the fields.
-        + (request.head.authority.map { [LiveField("Host", $0)] } ?? []),
+        + (head.authority.map { [LiveField("Host", $0)] } ?? []),
       peerAddress: channel?.remoteAddress?.ipAddress)
     // A session started for the request runs on its connection's event loop.
     self.sessionActor = channel.map { SessionActor(eventLoop: $0.eventLoop) }
