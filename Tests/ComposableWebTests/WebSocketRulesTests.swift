@@ -7,6 +7,7 @@ import Clocks
 import Logging
 import NIOCore
 import NIOEmbedded
+import NIOPosix
 import NIOWebSocket
 import Testing
 
@@ -180,6 +181,39 @@ struct BadFrame: CustomTestStringConvertible, Sendable {
       }
       #expect(closed == closes, "at \(perSecond) messages a second")
     }
+  }
+
+  /// A page's socket is read in bounded batches: one read per turn of its event loop, into a
+  /// buffer of at most `PageFrameRules.readSize` bytes, so that a flooding page waits its turn
+  /// behind the others. (NIO's defaults are 4 reads a turn, of up to 64 kB each.)
+  @Test func aPageSocketIsReadOneBoundedBufferPerTurn() async throws {
+    let endpoint = LiveEndpoint(
+      title: "Tests", features: [LiveServerTests.tally],
+      hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"), logger: recordingLogger().0)
+    let (settings, found) = AsyncStream<(UInt, Int?)>.makeStream()
+    let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(
+            ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 16)))
+          _ = try PageFrameRules.install(on: channel, endpoint: endpoint, address: nil)
+          guard let options = channel.syncOptions else { throw ChannelError.operationUnsupported }
+          let allocator = try options.getOption(ChannelOptions.recvAllocator)
+          found.yield(
+            (
+              try options.getOption(ChannelOptions.maxMessagesPerRead),
+              (allocator as? AdaptiveRecvByteBufferAllocator)?.maximum
+            ))
+        }
+      }
+      .bind(host: "127.0.0.1", port: 0).get()
+    let connection = try RawConnection(port: try #require(server.localAddress?.port))
+    var iterator = settings.makeAsyncIterator()
+    let (perTurn, bufferBound) = try #require(await iterator.next())
+    #expect(perTurn == 1)
+    #expect(bufferBound == PageFrameRules.readSize)
+    _ = connection
+    try await server.close()
   }
 
   @Test func textSplitInsideACharacterAcrossFragmentsIsRead() throws {
