@@ -81,13 +81,20 @@ enum LiveSocketServing {
       endpoint.admitsSocket(request)
     else { return .dontUpgrade }
     return .upgrade([:]) { inbound, _, _ in
-      // In a task of its own: attaching goes deep (the registry, then the session's actor),
-      // and the frames a task once needed stay allocated for as long as it lives, which for
-      // this one is as long as the page.
-      guard let attached = await Task(operation: { await attach(request, channel: channel, to: endpoint) }).value
-      else { return }
+      guard let attached = await attachInTask(request, channel: channel, to: endpoint) else {
+        return
+      }
       try await serve(attached, inbound: inbound, logger: endpoint.logger)
     }
+  }
+
+  /// ``attach(_:channel:to:)`` in a task of its own: attaching goes deep (the registry, then
+  /// the session's actor), and the frames a task once needed stay allocated for as long as it
+  /// lives, which for the task serving a page is as long as the page.
+  static func attachInTask(
+    _ request: LiveRequest, channel: any Channel, to endpoint: LiveEndpoint
+  ) async -> Attached? {
+    await Task { await attach(request, channel: channel, to: endpoint) }.value
   }
 
   /// Serves an attached page until it goes away, then detaches it.

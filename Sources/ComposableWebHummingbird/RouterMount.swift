@@ -186,11 +186,7 @@ extension LiveSocketServing {
   ) async -> Attached? {
     var liveRequest = LiveRequest(request, channel: channel)
     prepare(&liveRequest, context)
-    let prepared = liveRequest
-    // In a task of its own: attaching goes deep (the registry, then the session's actor), and
-    // the frames a task once needed stay allocated for as long as it lives, which for this
-    // one is as long as the page.
-    return await Task { await attach(prepared, channel: channel, to: endpoint) }.value
+    return await attachInTask(liveRequest, channel: channel, to: endpoint)
   }
 }
 #endif  // Hummingbird
