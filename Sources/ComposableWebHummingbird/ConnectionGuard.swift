@@ -18,8 +18,9 @@ import NIOHTTP1
 /// ```swift
 /// HTTPServerBuilder { responder in
 ///   ConnectionGuardChannel(
-///     base: HTTP1WebSocketUpgradeChannel(
-///       responder: responder, webSocketResponder: webSocketResponder, configuration: .init()),
+///     base: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init()) {
+///       head, channel, _ in LiveSocketServing.upgrade(head, channel: channel, endpoint: endpoint)
+///     },
 ///     endpoint: endpoint)
 /// }
 /// ```

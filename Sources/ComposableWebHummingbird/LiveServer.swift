@@ -70,6 +70,7 @@ public struct LiveServer: Sendable {
   ) -> some ApplicationProtocol {
     let router = Router(context: LiveRequestContext.self)
     // Every route, a 404 included, is for an allowed host and carries the security headers.
+    // (The socket's upgrade is not a route: `LiveSocketServing.upgrade` checks its host.)
     router.add(middleware: HostAndHeadersMiddleware(endpoint: endpoint))
     router.addLivePageRoutes(endpoint, guarded: true)
     let limits = endpoint.limits

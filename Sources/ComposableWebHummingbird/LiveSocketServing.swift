@@ -71,8 +71,9 @@ enum LiveSocketServing {
   }
 
   /// Whether the request `head`, which asks for a WebSocket on `channel`, is a page's socket
-  /// that `endpoint` admits, and if so how it is served. (``LiveServer`` upgrades with it;
-  /// what it does not upgrade goes on to the router, which answers it as a request.)
+  /// that `endpoint` admits (a GET of its socket path, from a served host and origin), and if
+  /// so how it is served. ``LiveServer`` upgrades with it; HummingbirdWebSocket answers an
+  /// upgrade it refuses with `400 Bad Request` and closes the connection.
   static func upgrade(
     _ head: HTTPRequest, channel: any Channel, endpoint: LiveEndpoint
   ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {

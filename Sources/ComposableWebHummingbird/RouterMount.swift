@@ -106,8 +106,12 @@ extension RouterMethods where Context: WebSocketRequestContext & LiveChannelCont
   ) -> Self {
     addLivePageRoutes(endpoint, guarded: guarded, prepare: prepare)
     ws(RouterPath(endpoint.socketPath)) { request, context in
-      endpoint.admitsSocket(LiveRequest(request, channel: context.channel))
-        ? .upgrade([:]) : .dontUpgrade
+      // Only a WebSocket's request: HummingbirdWebSocket keeps the context of each request the
+      // route upgrades in a cycle that is never freed, a plain GET's too (it answers it 200).
+      guard request.headers[.upgrade]?.lowercased() == "websocket",
+        endpoint.admitsSocket(LiveRequest(request, channel: context.channel))
+      else { return .dontUpgrade }
+      return .upgrade([:])
     } onUpgrade: { inbound, _, context in
       try await LiveSocketServing.serve(
         inbound: inbound, context: context, prepare: prepare, endpoint: endpoint)

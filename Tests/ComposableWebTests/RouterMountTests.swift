@@ -94,6 +94,20 @@ struct SignInMiddleware: RouterMiddleware {
     #expect(context.channel == nil)
   }
 
+  /// A plain GET of the socket's path is no upgrade: refused, so that the `ws` route keeps no
+  /// context for it (HummingbirdWebSocket would keep it in a cycle, as it does an upgrade's).
+  @Test func aPlainGetOfTheSocketPathIsRefused() async throws {
+    let (app, _) = await makeApplication()
+    try await app.test(.router) { client in
+      var fields = headers(user: "ada")
+      fields[HTTPField.Name("Host")!] = "127.0.0.1"
+      try await client.execute(uri: "/app/live?feature=visit", method: .get, headers: fields) {
+        response in
+        #expect(response.status == .methodNotAllowed)
+      }
+    }
+  }
+
   @Test func pagesMountBesideTheAppsRoutesBehindItsMiddleware() async throws {
     let (app, endpoint) = await makeApplication()
     try await app.test(.router) { client in

@@ -180,7 +180,7 @@ struct TestStoreExhaustivityTests {
   @Test func nonExhaustiveReceiveWaitsForAMatchingActionAfterAnotherArrived() async {
     let store = makeStore(.off)
     await store.send(.feedBackSecondLater)
-    await store.receive(.second, timeout: .seconds(1)) { $0.log = ["first", "second"] }
+    await store.receive(.second, timeout: .seconds(30)) { $0.log = ["first", "second"] }
     await store.finish()
   }
 
