@@ -43,6 +43,7 @@ import Testing
       "a 100 kB header", "GET /tally HTTP/1.1\r\n\(host)X-Big: \(String(repeating: "b", count: 100_000))\r\n\r\n",
       "HTTP/1.1 431"),
     BadRequest("HTTP/9.9", "GET /tally HTTP/9.9\r\n\(host)\r\n", "HTTP/1.1 505"),
+    BadRequest("an unknown method", "BREW /tally HTTP/1.1\r\n\(host)\r\n", "HTTP/1.1 501"),
     BadRequest("a header without a colon", "GET /tally HTTP/1.1\r\n\(host)NoColon\r\n\r\n", "HTTP/1.1 400"),
     BadRequest(
       "a negative Content-Length", "POST /tally HTTP/1.1\r\n\(host)Content-Length: -5\r\n\r\n",
