@@ -27,6 +27,10 @@ let package = Package(
     .library(name: "ComposableWebTesting", targets: ["ComposableWebTesting"]),
     .library(name: "ComposableWebHummingbird", targets: ["ComposableWebHummingbird"]),
     .library(name: "ComposableWebVapor", targets: ["ComposableWebVapor"]),
+    // Shared state in a database (`@FetchAll`, `@FetchOne`, `@Fetch`, `defaultDatabase`). Needs
+    // the SQLite or PostgreSQL trait; without one the module is empty and no database package
+    // is resolved.
+    .library(name: "ComposableDatabase", targets: ["ComposableDatabase"]),
   ],
   // All off by default: a user of the library alone resolves no server package.
   traits: [
@@ -46,6 +50,13 @@ let package = Package(
       name: "Vapor",
       description: "ComposableWebVapor: pages served by Vapor 4. Enables Web.",
       enabledTraits: ["Web"]
+    ),
+    .trait(
+      name: "SQLite",
+      description: """
+        ComposableDatabase on SQLite (sqlite-nio, which embeds SQLite: nothing to install), \
+        through SQLKit.
+        """
     ),
   ],
   dependencies: [
@@ -70,6 +81,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.0.0"),
     .package(url: "https://github.com/vapor/vapor", from: "4.100.0"),
+    // The database engines, resolved only where a trait needs them.
+    .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+    .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
   ],
   targets: [
     .target(
@@ -206,6 +220,21 @@ let package = Package(
       ]
     ),
 
+    // MARK: ComposableDatabase (each file compiles only under its engine's trait)
+
+    .target(
+      name: "ComposableDatabase",
+      dependencies: [
+        "Sharing",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["SQLite"])),
+        .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["SQLite"])),
+        .product(name: "SQLiteKit", package: "sqlite-kit", condition: .when(traits: ["SQLite"])),
+      ]
+    ),
+
     // MARK: Tests
 
     // Linked into the test binary only: caps how many tests Swift Testing runs at once (see the
@@ -277,6 +306,16 @@ let package = Package(
         .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
         .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Hummingbird"])),
+      ]
+    ),
+    .testTarget(
+      name: "ComposableDatabaseTests",
+      dependencies: [
+        "ComposableArchitecture",
+        "ComposableArchitectureTestSupport",
+        "ComposableDatabase",
+        "TestRunSettings",
+        .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["SQLite"])),
       ]
     ),
   ],

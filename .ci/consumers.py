@@ -33,9 +33,11 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONSUMERS = ROOT / ".ci" / "consumers"
 PUBLIC_URL = "https://github.com/OWNER/open-composable-architecture"
-# What a package of this repository's servers is called: none of them may reach a user of the
-# library alone.
-SERVER_PACKAGE = re.compile(r"nio|hummingbird|vapor|websocket|service-lifecycle|swift-log")
+# What a package of this repository's servers and databases is called: none of them may reach a
+# user of the library alone.
+SERVER_PACKAGE = re.compile(
+    r"nio|hummingbird|vapor|websocket|service-lifecycle|swift-log|sql|postgres"
+)
 CANARIES = [
     "aWrongTestStoreExpectationFails",
     "aClickOnAMissingButtonFails",

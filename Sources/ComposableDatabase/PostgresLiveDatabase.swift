@@ -1,0 +1,211 @@
+#if PostgreSQL
+import Foundation
+import Logging
+import PostgresKit
+import PostgresNIO
+import SQLKit
+import Sharing
+
+/// A ``LiveDatabase`` in PostgreSQL, for several processes: a write in any process reaches the
+/// fetches of every process.
+///
+/// How a change travels: each table has a statement trigger (installed when the database is
+/// opened, for every table the migrations made) that calls `pg_notify('ocaf_changes', <table>)`.
+/// PostgreSQL delivers a notification when its transaction commits, once per table per
+/// transaction, to every process listening; each process listens on one connection of its own
+/// and runs again the fetches that read that table. A notification carries the table's name
+/// only: the rows are read again.
+///
+/// A lost listening connection is opened again (after 0.1 s, doubling up to 5 s). A
+/// notification sent meanwhile is lost, as PostgreSQL keeps none for a session that is not
+/// listening, so once listening again every fetch runs again (``DatabaseChange/everything``).
+///
+/// ```swift
+/// let database = try await PostgresLiveDatabase.connect(
+///   url: "postgres://todos@127.0.0.1:5432/todos", migrator: .todos)
+/// prepareDependencies { $0.defaultDatabase = database }
+/// ```
+public final class PostgresLiveDatabase: LiveDatabase {
+  private let client: PostgresClient
+  private let configuration: PostgresConnection.Configuration
+  private let hub = ChangeHub()
+  private let tasks = Locked<[Task<Void, Never>]>([])
+  /// The channel of the change notifications.
+  public static let channel = "ocaf_changes"
+  let logger: Logger
+
+  private init(
+    client: PostgresClient, configuration: PostgresConnection.Configuration, logger: Logger
+  ) {
+    self.client = client
+    self.configuration = configuration
+    self.logger = logger
+  }
+
+  /// Connects to the database at `url` (`postgres://user:password@host:port/database`), brings
+  /// its schema up to date with `migrator` (one process at a time), and starts listening for
+  /// changes. A database that can't be reached fails here, with ``DatabaseError/cannotOpen(_:_:)``
+  /// naming it (its password left out).
+  public static func connect(
+    url: String, migrator: DatabaseMigrator? = nil,
+    logger: Logger = Logger(label: "ComposableDatabase")
+  ) async throws -> PostgresLiveDatabase {
+    let (clientConfiguration, connectionConfiguration, shown) = try configurations(url: url)
+    let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: logger)
+    let database = PostgresLiveDatabase(
+      client: client, configuration: connectionConfiguration, logger: logger)
+    let running = Task { await client.run() }
+    database.tasks.withLock { $0.append(running) }
+    do {
+      try await client.query("SELECT 1", logger: logger)
+    } catch {
+      running.cancel()
+      throw DatabaseError.cannotOpen(shown, error)
+    }
+    if let migrator {
+      // One process migrates at a time: the others wait for its lock, then find nothing to do.
+      try await database.write { db in
+        try await db.raw("SELECT pg_advisory_xact_lock(\(bind: migrationLock))").run()
+      }
+      try await migrator.migrate(database)
+    }
+    try await database.installTriggers()
+    try await database.startListening()
+    return database
+  }
+
+  /// The key of the advisory lock that migrations take.
+  static let migrationLock = 0x6F63_6166_6D69_6772
+
+  static func configurations(
+    url: String
+  ) throws -> (PostgresClient.Configuration, PostgresConnection.Configuration, String) {
+    guard let components = URLComponents(string: url),
+      ["postgres", "postgresql"].contains(components.scheme), let host = components.host,
+      let user = components.user
+    else {
+      throw DatabaseError.cannotOpen(url, BadURL())
+    }
+    let port = components.port ?? 5432
+    let database = components.path.split(separator: "/").first.map(String.init)
+    let password = components.password
+    var client = PostgresClient.Configuration(
+      host: host, port: port, username: user, password: password, database: database, tls: .disable)
+    client.options.maximumConnections = 20
+    let connection = PostgresConnection.Configuration(
+      host: host, port: port, username: user, password: password, database: database, tls: .disable)
+    return (client, connection, "postgres://\(user)@\(host):\(port)/\(database ?? "")")
+  }
+
+  struct BadURL: Error, CustomStringConvertible {
+    var description: String { "expected postgres://user[:password]@host[:port]/database" }
+  }
+
+  /// A statement trigger on every table of the current schema (but this library's own) that
+  /// notifies ``channel`` with the table's name.
+  private func installTriggers() async throws {
+    try await write { db in
+      try await db.raw(
+        """
+        CREATE OR REPLACE FUNCTION ocaf_notify_change() RETURNS trigger AS $$
+        BEGIN
+          PERFORM pg_notify('ocaf_changes', TG_TABLE_NAME);
+          RETURN NULL;
+        END;
+        $$ LANGUAGE plpgsql
+        """
+      ).run()
+      let tables = try await db.raw(
+        """
+        SELECT table_name FROM information_schema.tables
+        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+          AND table_name NOT LIKE 'ocaf\\_%'
+        """
+      ).all(decodingColumn: "table_name", as: String.self)
+      for table in tables {
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        try await db.raw(
+          """
+          CREATE OR REPLACE TRIGGER ocaf_notify_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
+          ON \(unsafeRaw: quoted) FOR EACH STATEMENT EXECUTE FUNCTION ocaf_notify_change()
+          """
+        ).run()
+      }
+    }
+  }
+
+  private func startListening() async throws {
+    let (established, ready) = AsyncStream<Void>.makeStream()
+    let task = Task { [configuration, hub, logger] in
+      var delay = Duration.milliseconds(100)
+      var isFirst = true
+      while !Task.isCancelled {
+        do {
+          let connection = try await PostgresConnection.connect(
+            configuration: configuration, id: 1, logger: logger)
+          defer { Task { try? await connection.close() } }
+          try await connection.listen(on: Self.channel) { notifications in
+            if isFirst {
+              isFirst = false
+              ready.yield()
+            } else {
+              logger.notice("Listening for database changes again; every fetch runs again")
+              hub.broadcast(.everything)
+            }
+            delay = .milliseconds(100)
+            for try await notification in notifications {
+              hub.broadcast(.tables([notification.payload]))
+            }
+          }
+        } catch {
+          if Task.isCancelled { return }
+          logger.warning(
+            "Lost the database's change notifications; listening again",
+            metadata: ["error": "\(String(reflecting: error))", "retry in": "\(delay)"])
+        }
+        try? await Task.sleep(for: delay)
+        delay = min(delay * 2, .seconds(5))
+      }
+    }
+    tasks.withLock { $0.append(task) }
+    var waiting = established.makeAsyncIterator()
+    _ = await waiting.next()
+  }
+
+  public func read<T: Sendable>(
+    _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+  ) async throws -> T {
+    try await client.withConnection { connection in
+      try await body(connection.sql())
+    }
+  }
+
+  public func write<T: Sendable>(
+    _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+  ) async throws -> T {
+    try await client.withConnection { connection in
+      let db = connection.sql()
+      try await db.raw("BEGIN").run()
+      do {
+        let value = try await body(db)
+        try await db.raw("COMMIT").run()
+        return value
+      } catch {
+        try? await db.raw("ROLLBACK").run()
+        throw error
+      }
+    }
+  }
+
+  public func observeChanges(
+    _ onChange: @escaping @Sendable (DatabaseChange) -> Void
+  ) -> DatabaseObservation {
+    hub.observe(onChange)
+  }
+
+  /// Stops listening and closes the connections.
+  public func close() {
+    for task in tasks.withLock({ $0 }) { task.cancel() }
+  }
+}
+#endif
