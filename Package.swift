@@ -58,6 +58,13 @@ let package = Package(
         through SQLKit.
         """
     ),
+    .trait(
+      name: "PostgreSQL",
+      description: """
+        ComposableDatabase on PostgreSQL (postgres-nio), for several processes: a write in any \
+        process reaches the fetches of all, by LISTEN/NOTIFY.
+        """
+    ),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
@@ -84,6 +91,8 @@ let package = Package(
     // The database engines, resolved only where a trait needs them.
     .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
     .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+    .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .target(
@@ -229,9 +238,15 @@ let package = Package(
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["SQLite"])),
-        .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["SQLite"])),
+        .product(
+          name: "Logging", package: "swift-log", condition: .when(traits: ["SQLite", "PostgreSQL"])),
+        .product(
+          name: "SQLKit", package: "sql-kit", condition: .when(traits: ["SQLite", "PostgreSQL"])),
         .product(name: "SQLiteKit", package: "sqlite-kit", condition: .when(traits: ["SQLite"])),
+        .product(
+          name: "PostgresKit", package: "postgres-kit", condition: .when(traits: ["PostgreSQL"])),
+        .product(
+          name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
       ]
     ),
 
@@ -315,7 +330,11 @@ let package = Package(
         "ComposableArchitectureTestSupport",
         "ComposableDatabase",
         "TestRunSettings",
-        .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["SQLite"])),
+        .product(
+          name: "SQLKit", package: "sql-kit", condition: .when(traits: ["SQLite", "PostgreSQL"])),
+        .product(
+          name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
       ]
     ),
   ],

@@ -32,6 +32,8 @@ public final class PostgresLiveDatabase: LiveDatabase {
   private let tasks = Locked<[Task<Void, Never>]>([])
   /// The channel of the change notifications.
   public static let channel = "ocaf_changes"
+  /// The `application_name` of each process's listening connection.
+  public static let listenerName = "ocaf_changes_listener"
   let logger: Logger
 
   private init(
@@ -56,25 +58,37 @@ public final class PostgresLiveDatabase: LiveDatabase {
       client: client, configuration: connectionConfiguration, logger: logger)
     let running = Task { await client.run() }
     database.tasks.withLock { $0.append(running) }
+    // A connection of its own first: a server that is down fails it at once (the pool would
+    // keep trying), and it holds the lock under which one process at a time migrates.
+    let setup: PostgresConnection
     do {
-      try await client.query("SELECT 1", logger: logger)
+      setup = try await PostgresConnection.connect(
+        configuration: connectionConfiguration, id: 0, logger: logger)
     } catch {
-      running.cancel()
+      database.close()
       throw DatabaseError.cannotOpen(shown, error)
     }
-    if let migrator {
-      // One process migrates at a time: the others wait for its lock, then find nothing to do.
-      try await database.write { db in
-        try await db.raw("SELECT pg_advisory_xact_lock(\(bind: migrationLock))").run()
-      }
-      try await migrator.migrate(database)
+    do {
+      try await setup.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
+      if let migrator { try await migrator.migrate(database) }
+      try await database.installTriggers()
+      // Closing the connection releases the lock.
+      try? await setup.close()
+    } catch {
+      try? await setup.close()
+      database.close()
+      throw error
     }
-    try await database.installTriggers()
-    try await database.startListening()
+    do {
+      try await database.startListening()
+    } catch {
+      database.close()
+      throw DatabaseError.cannotOpen(shown, error)
+    }
     return database
   }
 
-  /// The key of the advisory lock that migrations take.
+  /// The key of the advisory lock under which a process migrates and installs the triggers.
   static let migrationLock = 0x6F63_6166_6D69_6772
 
   static func configurations(
@@ -134,9 +148,17 @@ public final class PostgresLiveDatabase: LiveDatabase {
     }
   }
 
+  /// Opens the listening connection, and returns once it listens; throws if the first try fails
+  /// (a database that is down at start). Later losses are retried in the background.
   private func startListening() async throws {
-    let (established, ready) = AsyncStream<Void>.makeStream()
+    let (established, ready) = AsyncStream<Result<Void, any Error>>.makeStream()
+    var configuration = configuration
+    // So that the connection shows what it is in `pg_stat_activity`.
+    configuration.options.additionalStartupParameters.append(
+      ("application_name", Self.listenerName))
     let task = Task { [configuration, hub, logger] in
+      // Whatever ends this task, the caller waiting for the first listen stops waiting.
+      defer { ready.finish() }
       var delay = Duration.milliseconds(100)
       var isFirst = true
       while !Task.isCancelled {
@@ -145,9 +167,13 @@ public final class PostgresLiveDatabase: LiveDatabase {
             configuration: configuration, id: 1, logger: logger)
           defer { Task { try? await connection.close() } }
           try await connection.listen(on: Self.channel) { notifications in
+            // The server runs a connection's commands in order: once this query is answered,
+            // it listens.
+            try await connection.query("SELECT 1", logger: logger)
             if isFirst {
               isFirst = false
-              ready.yield()
+              ready.yield(.success(()))
+              ready.finish()
             } else {
               logger.notice("Listening for database changes again; every fetch runs again")
               hub.broadcast(.everything)
@@ -157,8 +183,18 @@ public final class PostgresLiveDatabase: LiveDatabase {
               hub.broadcast(.tables([notification.payload]))
             }
           }
+          // The notifications ended without an error: the server closed the connection.
+          if Task.isCancelled { return }
+          logger.warning(
+            "Lost the database's change notifications; listening again",
+            metadata: ["retry in": "\(delay)"])
         } catch {
           if Task.isCancelled { return }
+          if isFirst {
+            ready.yield(.failure(error))
+            ready.finish()
+            return
+          }
           logger.warning(
             "Lost the database's change notifications; listening again",
             metadata: ["error": "\(String(reflecting: error))", "retry in": "\(delay)"])
@@ -169,7 +205,11 @@ public final class PostgresLiveDatabase: LiveDatabase {
     }
     tasks.withLock { $0.append(task) }
     var waiting = established.makeAsyncIterator()
-    _ = await waiting.next()
+    switch await waiting.next() {
+    case .success?: return
+    case let .failure(error)?: throw error
+    case nil: throw CancellationError()
+    }
   }
 
   public func read<T: Sendable>(

@@ -141,19 +141,4 @@ public final class SQLiteLiveDatabase: LiveDatabase {
     }
   }
 }
-
-/// A database fault, said plainly.
-public enum DatabaseError: Error, CustomStringConvertible {
-  /// The database could not be opened or reached.
-  case cannotOpen(String, any Error)
-  /// A migration failed; the database is as it was before it.
-  case migrationFailed(String, any Error)
-
-  public var description: String {
-    switch self {
-    case let .cannotOpen(what, error): "Could not open the database \(what): \(error)"
-    case let .migrationFailed(name, error): "The migration \"\(name)\" failed: \(error)"
-    }
-  }
-}
 #endif

@@ -6,13 +6,6 @@ import Foundation
 import SQLKit
 import Testing
 
-struct Item: DatabaseRecord, Equatable {
-  static let tableName = "items"
-  var id: Int
-  var title: String
-  var done: Bool
-}
-
 extension DatabaseMigrator {
   static var items: Self {
     var migrator = DatabaseMigrator()
@@ -26,24 +19,6 @@ extension DatabaseMigrator {
     }
     return migrator
   }
-}
-
-func insert(_ title: String, done: Bool = false, into database: any LiveDatabase) async throws {
-  try await database.write { db in
-    try await db.raw("INSERT INTO items (title, done) VALUES (\(bind: title), \(bind: done))").run()
-  }
-}
-
-/// Counts its runs: how often a fetch ran again.
-struct CountedTitles: FetchRequest {
-  let runs: LockIsolated<Int>
-  var tables: Set<String>? { ["items"] }
-  func fetch(_ db: any SQLDatabase) async throws -> [String] {
-    runs.withValue { $0 += 1 }
-    return try await db.raw("SELECT title FROM items ORDER BY id").all(decodingColumn: "title", as: String.self)
-  }
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.runs === rhs.runs }
-  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(runs)) }
 }
 
 @Suite struct FetchTests {

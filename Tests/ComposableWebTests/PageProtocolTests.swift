@@ -49,6 +49,33 @@ import Testing
     }
   }
 
+  @Test func aServerMessageReadsFromItsBytesAsFromItsText() throws {
+    let messages: [ServerMessage] = [
+      .attached(session: "s1"), .reload,
+      .patch(.init(parts: [.init(id: "c.1", html: #"<b title="x">café</b>"#)])),
+    ]
+    for message in messages {
+      var text = message.text
+      let read = try text.withUTF8 { try ServerMessage(utf8: UnsafeRawBufferPointer($0)) }
+      #expect(read == message)
+    }
+    // What cannot be read is reported with the text it was given.
+    var text = #"{"type":"patch","patches":7}"#
+    let error = try #require(
+      throws: PageProtocol.UnreadableMessage.self,
+      performing: { try text.withUTF8 { try ServerMessage(utf8: UnsafeRawBufferPointer($0)) } })
+    #expect(error.missing == "patches")
+    #expect(error.text == text)
+  }
+
+  @Test func aPageMessageIsWrittenAfterWhatTheBufferHolds() {
+    var buffer = Array("prefix:".utf8)
+    let message = ClientMessage.event(handler: "h2", value: .string(#"a "b""#))
+    message.write(into: &buffer)
+    #expect(String(decoding: buffer, as: UTF8.self) == "prefix:" + message.text)
+    #expect(ClientMessage.read(String(decoding: buffer.dropFirst(7), as: UTF8.self)) == .message(message))
+  }
+
   @Test func everyPageMessageReadsBackAsWritten() {
     var messages: [ClientMessage] = [
       .event(handler: "h1"), .event(handler: "h2", value: .string("Ada")),

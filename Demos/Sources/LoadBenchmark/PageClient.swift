@@ -51,6 +51,8 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
   private var phase = Phase.loading
   private var message: ByteBuffer?
   private var handlerID = ""
+  /// The text of the click being sent: one buffer, written again for each click.
+  private var outgoing: [UInt8] = []
   /// The count the page showed when it was rendered (a resumed session's is its last).
   private var firstCount = 0
   /// The id of the session the page shows, from its render.
@@ -246,9 +248,10 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
   /// Handles a whole message from the server (its UTF-8 bytes): the render, then one patch per
   /// click.
   private func receive(_ bytes: UnsafeRawBufferPointer) {
-    let text = String(decoding: bytes, as: UTF8.self)
-    func shown(_ count: Int) -> String { String(text.prefix(count)) }
-    let message = try? ServerMessage(text: text)
+    func shown(_ count: Int) -> String {
+      String(decoding: UnsafeRawBufferPointer(rebasing: bytes.prefix(count)), as: UTF8.self)
+    }
+    let message = try? ServerMessage(utf8: bytes)
     switch phase {
     case .loading:
       guard case let .render(render)? = message else {
@@ -301,8 +304,9 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
 
   private func send() {
     guard phase == .clicking, let context else { return }
-    let buffer = context.channel.allocator.buffer(
-      string: ClientMessage.event(handler: handlerID).text)
+    outgoing.removeAll(keepingCapacity: true)
+    ClientMessage.event(handler: handlerID).write(into: &outgoing)
+    let buffer = context.channel.allocator.buffer(bytes: outgoing)
     let frame = WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: buffer)
     sent = .now()
     context.writeAndFlush(wrapOutboundOut(frame), promise: nil)

@@ -26,6 +26,18 @@ public enum ClientMessage: Sendable, Equatable {
   public var text: String {
     var output: [UInt8] = []
     output.reserveCapacity(32)
+    write(into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends the message's JSON text, as UTF-8, to `output`: the text of ``text`` without making
+  /// a `String`, for a client that writes many messages through one buffer.
+  ///
+  /// ```swift
+  /// var frame: [UInt8] = []
+  /// ClientMessage.event(handler: "h3").write(into: &frame)  // {"handler":"h3"}
+  /// ```
+  public func write(into output: inout [UInt8]) {
     switch self {
     case let .event(handler, value):
       output.append(contentsOf: #"{"handler":"#.utf8)
@@ -39,7 +51,6 @@ public enum ClientMessage: Sendable, Equatable {
       JSONText.appendString(location, into: &output)
     }
     output.append(UInt8(ascii: "}"))
-    return String(decoding: output, as: UTF8.self)
   }
 
   /// What reading a page's text found.

@@ -55,12 +55,15 @@ struct JSONReader {
   /// The value `text` holds; `nil` when it is not one JSON value.
   static func read(_ text: String) -> JSONValue? {
     var text = text
-    return text.withUTF8 { bytes in
-      var reader = JSONReader(bytes: bytes)
-      guard let value = reader.value(depth: 0) else { return nil }
-      reader.skipSpace()
-      return reader.index == reader.bytes.count ? value : nil
-    }
+    return text.withUTF8 { read(utf8: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The value the UTF-8 text `utf8` holds; `nil` when it is not one JSON value.
+  static func read(utf8: UnsafeRawBufferPointer) -> JSONValue? {
+    var reader = JSONReader(bytes: utf8.assumingMemoryBound(to: UInt8.self))
+    guard let value = reader.value(depth: 0) else { return nil }
+    reader.skipSpace()
+    return reader.index == reader.bytes.count ? value : nil
   }
 
   private init(bytes: UnsafeBufferPointer<UInt8>) {

@@ -190,10 +190,21 @@ public enum ServerMessage: Sendable, Equatable {
   /// if case let .patch(patch) = try ServerMessage(text: frame) { print(patch.parts.count) }
   /// ```
   public init(text: String) throws {
+    var text = text
+    self = try text.withUTF8 { try ServerMessage(utf8: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Reads a message the server sent from its UTF-8 bytes, such as a WebSocket frame's, as
+  /// ``init(text:)`` reads its text, without copying them into a `String` first.
+  ///
+  /// ```swift
+  /// let message = try frame.data.withUnsafeReadableBytes { try ServerMessage(utf8: $0) }
+  /// ```
+  public init(utf8: UnsafeRawBufferPointer) throws {
     func unreadable(_ missing: String) -> PageProtocol.UnreadableMessage {
-      PageProtocol.UnreadableMessage(text: text, missing: missing)
+      PageProtocol.UnreadableMessage(text: String(decoding: utf8, as: UTF8.self), missing: missing)
     }
-    guard let message = JSONReader.read(text), case .object = message else {
+    guard let message = JSONReader.read(utf8: utf8), case .object = message else {
       throw unreadable("JSON object")
     }
     func string(_ key: String) throws -> String {
@@ -209,7 +220,7 @@ public enum ServerMessage: Sendable, Equatable {
         Render(
           session: try string("session"), html: try string("html"),
           location: message["location"]?.string,
-          page: try message["page"].map { try SwitchedPage($0, in: text) }))
+          page: try message["page"].map { try SwitchedPage($0, or: unreadable("a whole page")) }))
     case .attached:
       self = .attached(session: try string("session"))
     case .patch:
@@ -223,7 +234,7 @@ public enum ServerMessage: Sendable, Equatable {
             }
             return Patch.Part(id: id, html: html)
           },
-          values: try Self.values(message["values"], in: text),
+          values: try Self.values(message["values"], or: unreadable),
           location: message["location"]?.string.map { Patch.Location($0, history: history) }))
     case .refused:
       self = .refused(reason: try string("reason"))
@@ -237,14 +248,14 @@ public enum ServerMessage: Sendable, Equatable {
   }
 
   /// A patch's values: each a field's handler id and the value it holds.
-  private static func values(_ json: JSONValue?, in text: String) throws -> [Patch.Value] {
+  private static func values(
+    _ json: JSONValue?, or unreadable: (String) -> PageProtocol.UnreadableMessage
+  ) throws -> [Patch.Value] {
     guard let json else { return [] }
-    guard case let .array(values) = json else {
-      throw PageProtocol.UnreadableMessage(text: text, missing: "values")
-    }
+    guard case let .array(values) = json else { throw unreadable("values") }
     return try values.map { value in
       guard let handler = value["handler"]?.string, let input = InputValue(value["value"]) else {
-        throw PageProtocol.UnreadableMessage(text: text, missing: "a value's handler and value")
+        throw unreadable("a value's handler and value")
       }
       return Patch.Value(handler: handler, value: input)
     }
@@ -252,11 +263,11 @@ public enum ServerMessage: Sendable, Equatable {
 }
 
 extension ServerMessage.SwitchedPage {
-  fileprivate init(_ json: JSONValue, in text: String) throws {
+  fileprivate init(_ json: JSONValue, or unreadable: @autoclosure () -> any Error) throws {
     guard let base = json["base"]?.string, let feature = json["feature"]?.string,
       let heading = json["heading"]?.string, case let .bool(routed)? = json["routed"],
       let summary = json["summary"]?.string, let title = json["title"]?.string
-    else { throw PageProtocol.UnreadableMessage(text: text, missing: "a whole page") }
+    else { throw unreadable() }
     self.init(
       about: json["about"]?.string, base: base, feature: feature, heading: heading,
       routed: routed, summary: summary, title: title)
