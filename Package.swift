@@ -247,6 +247,8 @@ let package = Package(
           name: "PostgresKit", package: "postgres-kit", condition: .when(traits: ["PostgreSQL"])),
         .product(
           name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+        // Session snapshots in the database (`DatabaseSessionStore`), with the web framework.
+        .target(name: "ComposableWeb", condition: .when(traits: ["Web"])),
       ]
     ),
 
@@ -300,6 +302,8 @@ let package = Package(
         "ComposableWebHummingbird",
         "ComposableWebTesting",
         "ComposableWebVapor",
+        // Snapshots in a database (`DatabaseSessionStore`), under the SQLite trait.
+        "ComposableDatabase",
         "TestRunSettings",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
@@ -335,6 +339,7 @@ let package = Package(
         .product(
           name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
+        .target(name: "ComposableWeb", condition: .when(traits: ["Web"])),
       ]
     ),
   ],

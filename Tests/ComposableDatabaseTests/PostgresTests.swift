@@ -8,6 +8,10 @@ import PostgresNIO
 import SQLKit
 import Testing
 
+#if Web
+import ComposableWeb
+#endif
+
 extension DatabaseMigrator {
   /// The fixtures' tables in PostgreSQL's words.
   static var postgresItems: Self {
@@ -196,6 +200,42 @@ struct PostgresTests {
     }
   }
 }
+
+#if Web
+extension PostgresTests {
+  @Test func sessionSnapshotsHaveOneOwnerAtATime() async throws {
+    try await withScratchDatabase { url in
+      let one = try await PostgresLiveDatabase.connect(url: url)
+      let two = try await PostgresLiveDatabase.connect(url: url)
+      defer { one.close(); two.close() }
+      let first = try await DatabaseSessionStore.open(database: one, owner: "first")
+      let second = try await DatabaseSessionStore.open(database: two, owner: "second")
+      let snapshot = SessionSnapshot(
+        feature: "tally", browserSecret: "secret", identity: "ada", state: Data([1, 2, 3]))
+      let lost = LockIsolated(0)
+      first.save(snapshot, id: "s1", sessionName: "s1") { lost.withValue { $0 += 1 } }
+      await first.flush()
+      #expect(await second.claim(id: "s1") { _ in true } == .heldElsewhere)
+      // A page whose secret does not match learns nothing, and takes nothing.
+      #expect(await second.claim(id: "s1") { $0.browserSecret == "other" } == SnapshotClaim.none)
+      #expect(await second.claim(id: "missing") { _ in true } == SnapshotClaim.none)
+      await first.release()
+      #expect(await second.claim(id: "s1") { _ in true } == .claimed(snapshot))
+      // The first process saves again: it finds the session taken.
+      first.save(snapshot, id: "s1", sessionName: "s1") { lost.withValue { $0 += 1 } }
+      await first.flush()
+      #expect(lost.value == 1)
+      // Only the owner deletes it.
+      first.remove(id: "s1")
+      await first.flush()
+      #expect(await first.claim(id: "s1") { _ in true } == .heldElsewhere)
+      second.remove(id: "s1")
+      await second.flush()
+      #expect(await first.claim(id: "s1") { _ in true } == SnapshotClaim.none)
+    }
+  }
+}
+#endif
 
 /// A logger whose messages at notice and above are kept in order.
 func capturingLogger() -> (Logger, LockIsolated<[String]>) {

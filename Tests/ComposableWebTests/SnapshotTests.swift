@@ -105,7 +105,7 @@ import Testing
     // The snapshot is scheduled (its deadline fixed), not yet written.
     await eventually { registry.pendingSnapshots.contains(connection.sessionID) }
     await clock.advance(by: .milliseconds(1_999))
-    registry.waitForSnapshotFiles()
+    await registry.waitForSnapshots()
     #expect(registry.pendingSnapshots.contains(connection.sessionID))
     #expect(files().isEmpty)
     await clock.advance(by: .milliseconds(1))
@@ -170,7 +170,7 @@ import Testing
       let (connection, _) = try await open(counted)
       try bump(counted, connection, times: 1)
       await eventually { files().contains("\(connection.sessionID).json") }
-      counted.waitForSnapshotFiles()  // the trim after the write
+      await counted.waitForSnapshots()  // the trim after the write
     }
     #expect(files().count == 2)
     await counted.shutDown()

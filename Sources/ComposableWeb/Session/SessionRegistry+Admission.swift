@@ -24,9 +24,17 @@ extension SessionRegistry {
     // Counted while it is made, so that pages connecting meanwhile see the room it takes.
     sessionsByAddress[visitor.address, default: 0] += 1
     sessionsStarting += 1
-    let snapshot = restorableSnapshot(feature: feature, resumeID: resumeID, visitor: visitor)
+    let snapshot: (id: String, state: Data)?
+    switch await restorableSnapshot(feature: feature, resumeID: resumeID, visitor: visitor) {
+    case let .restore(id, state): snapshot = (id, state)
+    case .none: snapshot = nil
+    case .heldElsewhere:
+      sessionsStarting -= 1
+      removeCount(of: visitor.address)
+      return .refused(Self.heldElsewhere)
+    }
     var onSnapshot: (@Sendable (String) -> Void)?
-    if snapshotFiles != nil, feature.isRestorable, visitor.browserSecret != nil {
+    if snapshotStore != nil, feature.isRestorable, visitor.browserSecret != nil {
       onSnapshot = { [weak self] id in
         Task { @MainActor in self?.scheduleSnapshot(sessionID: id) }
       }
@@ -188,7 +196,7 @@ extension SessionRegistry {
   }
 
   /// Compares secrets in time independent of where they differ.
-  static func secretsMatch(_ presented: String?, _ expected: String?) -> Bool {
+  nonisolated static func secretsMatch(_ presented: String?, _ expected: String?) -> Bool {
     guard let presented, let expected else { return false }
     let left = Array(presented.utf8)
     let right = Array(expected.utf8)

@@ -75,7 +75,9 @@ public final class SessionRegistry {
   let offenders = OffenderLog()
   var nextToken = 0
   var isShutDown = false
-  let snapshotFiles: SnapshotFiles?
+  /// Where sessions are saved, when snapshots are on.
+  let snapshotStore: (any SessionSnapshotStore)?
+  let snapshotSettings: SessionSnapshots?
   var pendingSnapshots: Set<String> = []
 
   /// Creates a registry for the given features.
@@ -87,9 +89,8 @@ public final class SessionRegistry {
     clock: any Clock<Duration> = ContinuousClock(),
     logger: Logger
   ) {
-    let snapshotFiles = snapshots.map { SnapshotFiles(settings: $0, logger: logger) }
-    snapshotFiles?.trimLater()
-    self.snapshotFiles = snapshotFiles
+    self.snapshotStore = snapshots.map { $0.makeStore(logger: logger) }
+    self.snapshotSettings = snapshots
     self.features = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     self.disconnectedLifetime = disconnectedLifetime
     self.limits = limits
@@ -147,7 +148,7 @@ public final class SessionRegistry {
   /// its host, to be closed.
   func remove(sessionID: String, keepingSnapshot: Bool) -> SessionHost? {
     guard let entry = entries.removeValue(forKey: sessionID) else { return nil }
-    if !keepingSnapshot { snapshotFiles?.removeLater(id: sessionID) }
+    if !keepingSnapshot { snapshotStore?.remove(id: sessionID) }
     entry.expiry?.cancel()
     removeCount(of: entry.address)
     return entry.host
@@ -186,7 +187,7 @@ public final class SessionRegistry {
       }
     }
     let ids = Array(entries.keys)
-    if let snapshotFiles {
+    if let snapshotStore {
       let saved = LockIsolated(0)
       await wait(upTo: limits.stopWait) {
         await withTaskGroup(of: Void.self) { group in
@@ -198,7 +199,8 @@ public final class SessionRegistry {
           }
         }
       }
-      snapshotFiles.waitForWrites()
+      await snapshotStore.flush()
+      await snapshotStore.release()
       reportUnanswered(ids.count - saved.value, "saved their snapshots")
     }
     let hosts = ids.compactMap { remove(sessionID: $0, keepingSnapshot: true) }
@@ -236,6 +238,11 @@ public final class SessionRegistry {
   /// What a page is told when its session was opened by another page of the same browser.
   static let replaced = ServerMessage.replaced(
     reason: "This page was opened again in another tab or window.").text
+
+  /// What a page is told when another process of the app runs its session just now (it tries
+  /// again after a while, by which time that process has let the session go or stopped).
+  static let heldElsewhere = ServerMessage.refused(
+    reason: "This page's session is still open on another server. Trying again shortly.").text
 
   /// What a page is told when the server stops.
   static let stopping = ServerMessage.stopping(reason: "The server is stopping.").text

@@ -6,11 +6,13 @@ import Logging
 ///
 /// Only features made with a `Codable` state opt in (see
 /// ``LiveFeature/init(path:title:summary:initialState:makeStore:appearAction:view:)``). A
-/// session's snapshot is written atomically, at most once per `debounce` while its state
-/// changes, and once more when the server stops; a page that reconnects after a restart with
-/// the session's id and its browser's secret gets the session back, with its state, and its
-/// feature's appear action is sent again to restart long-lived effects. A session that ends
-/// (its page gone for the disconnected lifetime) has its snapshot deleted.
+/// session's snapshot is saved at most once per `debounce` while its state changes, and once
+/// more when the server stops; a page that reconnects after a restart with the session's id and
+/// its browser's secret gets the session back, with its state, and its feature's appear action
+/// is sent again to restart long-lived effects. A session that ends (its page gone for the
+/// disconnected lifetime) has its snapshot deleted.
+///
+/// Snapshots are files in a directory, one per session, written atomically, for one process:
 ///
 /// ```swift
 /// LiveEndpoint(
@@ -18,19 +20,25 @@ import Logging
 ///   snapshots: SessionSnapshots(directory: URL(filePath: "/var/lib/app/sessions")),
 ///   logger: logger)
 /// ```
+///
+/// or they are in a ``SessionSnapshotStore`` that several processes share, such as a database,
+/// so that the pages of a process that stops resume in another: `SessionSnapshots(store:)`.
 public struct SessionSnapshots: Sendable {
-  /// The directory of the snapshot files (created if missing; one file per session).
-  public var directory: URL
-  /// How long changes are gathered before a session's snapshot is written.
+  /// The directory of the snapshot files (created if missing; one file per session); `nil`
+  /// when the snapshots are in a ``store``.
+  public var directory: URL?
+  /// The store the snapshots are in, when they are not files in ``directory``.
+  public var store: (any SessionSnapshotStore)?
+  /// How long changes are gathered before a session's snapshot is saved.
   public var debounce: Duration
-  /// The most snapshots kept; past it, the oldest are deleted.
+  /// The most snapshot files kept; past it, the oldest are deleted.
   public var maximumCount: Int
-  /// The largest snapshot written, in bytes; a larger state is logged and not saved.
+  /// The largest snapshot saved, in bytes; a larger state is logged and not saved.
   public var maximumBytes: Int
-  /// Snapshots older than this are deleted when the server starts.
+  /// Snapshot files older than this are deleted when the server starts.
   public var maximumAge: Duration
 
-  /// Describes snapshots in `directory`.
+  /// Describes snapshots in files in `directory`.
   public init(
     directory: URL,
     debounce: Duration = .seconds(1),
@@ -44,21 +52,37 @@ public struct SessionSnapshots: Sendable {
     self.maximumBytes = maximumBytes
     self.maximumAge = maximumAge
   }
+
+  /// Describes snapshots kept in `store`, which ages them itself.
+  ///
+  /// ```swift
+  /// SessionSnapshots(store: DatabaseSessionStore(database: database), debounce: .seconds(1))
+  /// ```
+  public init(
+    store: any SessionSnapshotStore, debounce: Duration = .seconds(1),
+    maximumBytes: Int = 256 * 1024
+  ) {
+    self.store = store
+    self.debounce = debounce
+    self.maximumCount = .max
+    self.maximumBytes = maximumBytes
+    self.maximumAge = .seconds(Int64.max)
+  }
+
+  /// The store these settings name: the given one, or the files in the directory (trimmed
+  /// first).
+  func makeStore(logger: Logger) -> any SessionSnapshotStore {
+    if let store { return store }
+    let files = SnapshotFiles(settings: self, logger: logger)
+    files.trimLater()
+    return files
+  }
 }
 
-/// A session as saved: its feature, its browser's secret, the identity that started it, and
-/// its encoded state.
-struct SessionSnapshot: Codable, Equatable, Sendable {
-  var feature: String
-  var browserSecret: String
-  var identity: String? = nil
-  var state: Data
-}
-
-/// The snapshot files. Writes and deletions happen in order on a queue of their own, off the
-/// main actor (so a deletion is never overtaken by an earlier write); reads happen on the
-/// caller's thread.
-final class SnapshotFiles: Sendable {
+/// The snapshot files, for one process. Writes and deletions happen in order on a queue of their
+/// own, off the main actor (so a deletion is never overtaken by an earlier write); reads happen
+/// on the caller's thread.
+final class SnapshotFiles: SessionSnapshotStore {
   let settings: SessionSnapshots
   let logger: Logger
   private let queue = DispatchQueue(label: "ComposableWeb.SnapshotFiles")
@@ -68,31 +92,49 @@ final class SnapshotFiles: Sendable {
     self.logger = logger
   }
 
-  /// Saves a snapshot on the files' queue (see ``save(_:id:sessionName:)``).
-  func saveLater(_ snapshot: SessionSnapshot, id: String, sessionName: String) {
-    queue.async { self.save(snapshot, id: id, sessionName: sessionName) }
+  // MARK: SessionSnapshotStore
+
+  /// A file's snapshot: one process holds every session, so there is no other holder.
+  func claim(
+    id: String, if accepted: @escaping @Sendable (SessionSnapshot) -> Bool
+  ) async -> SnapshotClaim {
+    guard let snapshot = load(id: id), accepted(snapshot) else { return .none }
+    return .claimed(snapshot)
+  }
+
+  /// Saves a snapshot on the files' queue (see ``write(_:id:sessionName:)``). No other process
+  /// shares the files, so a session is never lost to one.
+  func save(
+    _ snapshot: SessionSnapshot, id: String, sessionName: String,
+    onLost: @escaping @Sendable () -> Void
+  ) {
+    queue.async { self.write(snapshot, id: id, sessionName: sessionName) }
   }
 
   /// Deletes a snapshot on the files' queue, after the writes asked for before.
-  func removeLater(id: String) {
-    queue.async { self.remove(id: id) }
+  func remove(id: String) {
+    queue.async { self.delete(id: id) }
   }
+
+  func flush() async {
+    await withCheckedContinuation { done in queue.async { done.resume() } }
+  }
+
+  /// Nothing to release: no other process reads the files.
+  func release() async {}
+
+  // MARK: The files
 
   /// Trims the directory on the files' queue.
   func trimLater() {
     queue.async { self.trim() }
   }
 
-  /// Waits until every write and deletion asked for so far is done.
-  func waitForWrites() {
-    queue.sync {}
-  }
-
   /// The file of a session: its id is 32 hex digits, anything else has none.
   func url(id: String) -> URL? {
     guard id.utf8.count == 32, id.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) })
     else { return nil }
-    return settings.directory.appending(path: id + ".json")
+    return settings.directory?.appending(path: id + ".json")
   }
 
   /// The snapshot of session `id`, if there is a readable one.
@@ -109,20 +151,11 @@ final class SnapshotFiles: Sendable {
 
   /// Writes the snapshot of session `id` atomically (a temporary file renamed over the old
   /// one), readable by the server's user only; then keeps the directory within its count.
-  func save(_ snapshot: SessionSnapshot, id: String, sessionName: String) {
-    guard let url = url(id: id) else { return }
-    guard snapshot.state.count <= settings.maximumBytes else {
-      logger.warning(
-        "Did not save a session's snapshot: its state is larger than allowed",
-        metadata: [
-          "session": "\(sessionName)", "bytes": "\(snapshot.state.count)",
-          "limit": "\(settings.maximumBytes)",
-        ])
-      return
-    }
+  func write(_ snapshot: SessionSnapshot, id: String, sessionName: String) {
+    guard let url = url(id: id), let directory = settings.directory else { return }
     do {
       try FileManager.default.createDirectory(
-        at: settings.directory, withIntermediateDirectories: true,
+        at: directory, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
       let data = try JSONEncoder().encode(snapshot)
       try data.write(to: url, options: [.atomic])
@@ -137,7 +170,7 @@ final class SnapshotFiles: Sendable {
   }
 
   /// Deletes the snapshot of session `id`, if any.
-  func remove(id: String) {
+  func delete(id: String) {
     guard let url = url(id: id) else { return }
     try? FileManager.default.removeItem(at: url)
   }
@@ -145,9 +178,9 @@ final class SnapshotFiles: Sendable {
   /// Deletes snapshots older than the maximum age, then the oldest beyond the maximum count.
   func trim() {
     let keys: [URLResourceKey] = [.contentModificationDateKey]
-    guard
+    guard let directory = settings.directory,
       let files = try? FileManager.default.contentsOfDirectory(
-        at: settings.directory, includingPropertiesForKeys: keys)
+        at: directory, includingPropertiesForKeys: keys)
     else { return }
     let snapshots = files.filter { $0.pathExtension == "json" && url(id: $0.deletingPathExtension().lastPathComponent) != nil }
       .map { file in
