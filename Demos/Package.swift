@@ -21,7 +21,9 @@ let package = Package(
     .executable(name: "TodoListsServer", targets: ["TodoListsServer"]),
   ],
   dependencies: [
-    .package(name: "open-composable-architecture", path: "..", traits: ["Hummingbird", "Vapor"]),
+    .package(
+      name: "open-composable-architecture", path: "..",
+      traits: ["Hummingbird", "Vapor", "SQLite", "PostgreSQL"]),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
@@ -48,6 +50,8 @@ let package = Package(
       name: "CaseStudiesServer",
       dependencies: [
         "CaseStudies", web, hummingbirdAdapter,
+        // `--database`: session snapshots that several servers share.
+        .product(name: "ComposableDatabase", package: "open-composable-architecture"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -36,6 +36,12 @@ def demo_binary(name):
 
 SERVER = os.environ.get("CASE_STUDIES_SERVER", demo_binary("CaseStudiesServer"))
 
+# What a page says when the server it reconnects to no longer has its session.
+RESET_NOTICE = (
+    "The server no longer had this page's session, so the page was reset."
+    " What you had typed was put back."
+)
+
 
 def socket_path(feature="counter", session=None):
     """A page socket's path for `feature`, naming the protocol version of the page script

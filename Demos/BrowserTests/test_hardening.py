@@ -19,6 +19,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from support import (
+    RESET_NOTICE,
     BrowserTestCase,
     RawClient,
     server_log,
@@ -26,11 +27,6 @@ from support import (
     start_browser,
     start_server,
     stop_server,
-)
-
-RESET_NOTICE = (
-    "The server no longer had this page's session, so the page was reset."
-    " What you had typed was put back."
 )
 
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaseStudies
+import ComposableDatabase
 import ComposableWeb
 import ComposableWebHummingbird
 import Foundation
@@ -52,9 +53,23 @@ struct CaseStudiesServer: AsyncParsableCommand {
     help: "A directory for session snapshots, so that a restart resumes restorable pages (the counter).")
   var snapshots: String?
 
+  @Option(
+    help: """
+      A database for session snapshots that several servers share, so that the pages of a \
+      server that stops resume on another: a PostgreSQL URL (postgres://user@host:port/name) or \
+      an SQLite file.
+      """)
+  var database: String?
+
+  @Option(help: "This server's name among the servers that share --database (default: unique).")
+  var serverName: String?
+
   mutating func validate() throws {
     guard (0...65535).contains(port) else {
       throw ValidationError("--port needs a number from 0 to 65535")
+    }
+    guard snapshots == nil || database == nil else {
+      throw ValidationError("--snapshots and --database name two places for the snapshots: give one")
     }
     guard idleTimeout > 0, shutdownTimeout > 0 else {
       throw ValidationError("--idle-timeout and --shutdown-timeout need a positive number of seconds")
@@ -83,11 +98,27 @@ struct CaseStudiesServer: AsyncParsableCommand {
       hosts: HostPolicy(allowedHosts: allowedHosts.isEmpty ? nil : Set(allowedHosts), boundHost: host),
       trustedProxies: Set(trustedProxies),
       secureCookies: secureCookies,
-      snapshots: snapshots.map { SessionSnapshots(directory: URL(filePath: $0)) },
+      snapshots: try await sessionSnapshots(logger: logger),
       limits: limits,
       logger: logger)
     let server = LiveServer(
       endpoint: endpoint, shutdownTimeout: .milliseconds(Int(shutdownTimeout * 1000)))
     try await server.run(host: host, port: port)
+  }
+
+  /// Where the snapshots are: files in `--snapshots`, a database at `--database`, or none.
+  func sessionSnapshots(logger: Logger) async throws -> SessionSnapshots? {
+    if let snapshots { return SessionSnapshots(directory: URL(filePath: snapshots)) }
+    guard let database else { return nil }
+    let opened: any LiveDatabase =
+      if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+        try await PostgresLiveDatabase.connect(url: database, logger: logger)
+      } else {
+        try await SQLiteLiveDatabase.open(path: database, logger: logger)
+      }
+    let store = try await DatabaseSessionStore.open(
+      database: opened, owner: serverName ?? DatabaseSessionStore.defaultOwner(), logger: logger)
+    logger.info("Session snapshots in the database", metadata: ["owner": "\(store.owner)"])
+    return SessionSnapshots(store: store)
   }
 }
