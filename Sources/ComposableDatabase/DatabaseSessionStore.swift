@@ -274,43 +274,39 @@ public final class DatabaseSessionStore: SessionSnapshotStore {
     }
 
     func remove(_ id: String) async {
-      do {
-        try await database.write { [owner] db in
-          try await db.raw(
-            "DELETE FROM ocaf_sessions WHERE id = \(bind: id) AND owner = \(bind: owner)"
-          ).run()
-        }
-      } catch {
-        logger.warning(
-          "Could not delete an ended session's snapshot",
-          metadata: ["error": "\(String(reflecting: error))"])
+      await run("Could not delete an ended session's snapshot") { [owner] db in
+        try await db.raw(
+          "DELETE FROM ocaf_sessions WHERE id = \(bind: id) AND owner = \(bind: owner)"
+        ).run()
       }
     }
 
     func release() async {
-      do {
-        try await database.write { [owner] db in
-          try await db.raw("UPDATE ocaf_sessions SET owner = NULL WHERE owner = \(bind: owner)")
-            .run()
-        }
-      } catch {
-        logger.warning(
-          "Could not release this server's sessions; other servers resume them once their leases run out",
-          metadata: ["error": "\(String(reflecting: error))"])
+      await run(
+        "Could not release this server's sessions; other servers resume them once their leases run out"
+      ) { [owner] db in
+        try await db.raw("UPDATE ocaf_sessions SET owner = NULL WHERE owner = \(bind: owner)").run()
       }
     }
 
     func renew() async {
+      let until = leaseEnd
+      await run("Could not renew this server's hold on its sessions") { [owner] db in
+        try await db.raw(
+          "UPDATE ocaf_sessions SET lease_until = \(bind: until) WHERE owner = \(bind: owner)"
+        ).run()
+      }
+    }
+
+    /// Runs `statement` in a transaction; a failure is logged with `failure`, and nothing else
+    /// happens (the next save, renewal or stop tries again).
+    private func run(
+      _ failure: String, _ statement: @escaping @Sendable (any SQLDatabase) async throws -> Void
+    ) async {
       do {
-        try await database.write { [owner] db in
-          try await db.raw(
-            "UPDATE ocaf_sessions SET lease_until = \(bind: leaseEnd) WHERE owner = \(bind: owner)"
-          ).run()
-        }
+        try await database.write(statement)
       } catch {
-        logger.warning(
-          "Could not renew this server's hold on its sessions",
-          metadata: ["error": "\(String(reflecting: error))"])
+        logger.warning("\(failure)", metadata: ["error": "\(String(reflecting: error))"])
       }
     }
   }
