@@ -28,9 +28,6 @@ public final class DatabaseSessionStore: SessionSnapshotStore {
   public let owner: String
   /// How long a claim or a save holds a session for this process without being renewed.
   public let lease: Duration
-  let database: any LiveDatabase
-  let logger: Logger
-  let now: @Sendable () -> Date
   private let operations: AsyncStream<Operation>.Continuation
   private let tasks: [Task<Void, Never>]
 
@@ -55,6 +52,8 @@ public final class DatabaseSessionStore: SessionSnapshotStore {
   ///   - lease: How long a process holds a session without renewing; after it dies, its pages
   ///     wait about this long to resume elsewhere.
   ///   - renewal: How often this process renews its leases (a third of `lease` by default).
+  ///   - maximumAge: Snapshots saved longer ago than this, and held by no live process, are
+  ///     deleted when a store opens.
   ///   - now: The time leases are measured in (the wall clock; the processes' clocks are
   ///     assumed to agree within a small part of `lease`).
   public static func open(
@@ -92,11 +91,8 @@ public final class DatabaseSessionStore: SessionSnapshotStore {
     database: any LiveDatabase, owner: String, lease: Duration, renewal: Duration,
     logger: Logger, now: @escaping @Sendable () -> Date
   ) {
-    self.database = database
     self.owner = owner
     self.lease = lease
-    self.logger = logger
-    self.now = now
     let (stream, operations) = AsyncStream<Operation>.makeStream()
     self.operations = operations
     let worker = Task { [database, owner, lease, logger, now] in
@@ -105,7 +101,7 @@ public final class DatabaseSessionStore: SessionSnapshotStore {
         await rows.perform(operation)
       }
     }
-    let renewal = Task { [database, owner, lease, logger, now] in
+    let renewing = Task { [database, owner, lease, logger, now] in
       let rows = Rows(database: database, owner: owner, lease: lease, logger: logger, now: now)
       while !Task.isCancelled {
         try? await Task.sleep(for: renewal)
@@ -113,7 +109,7 @@ public final class DatabaseSessionStore: SessionSnapshotStore {
         await rows.renew()
       }
     }
-    tasks = [worker, renewal]
+    tasks = [worker, renewing]
   }
 
   deinit {

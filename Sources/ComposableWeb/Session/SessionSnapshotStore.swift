@@ -1,5 +1,6 @@
 #if Web
 import Foundation
+
 /// Where a server keeps its sessions' snapshots (see ``SessionSnapshots``): files in a
 /// directory, for one process, or a store that every process of an app shares, such as
 /// ComposableDatabase's `DatabaseSessionStore`, so that a page whose process stops resumes its
@@ -12,7 +13,7 @@ import Foundation
 /// are asked for, after the call returns.
 ///
 /// ```swift
-/// let store = DatabaseSessionStore(database: database)
+/// let store = try await DatabaseSessionStore.open(database: database)
 /// LiveEndpoint(
 ///   title: "App", features: features, hosts: hosts,
 ///   snapshots: SessionSnapshots(store: store), logger: logger)

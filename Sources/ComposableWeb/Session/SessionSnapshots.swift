@@ -56,7 +56,7 @@ public struct SessionSnapshots: Sendable {
   /// Describes snapshots kept in `store`, which ages them itself.
   ///
   /// ```swift
-  /// SessionSnapshots(store: DatabaseSessionStore(database: database), debounce: .seconds(1))
+  /// SessionSnapshots(store: try await DatabaseSessionStore.open(database: database))
   /// ```
   public init(
     store: any SessionSnapshotStore, debounce: Duration = .seconds(1),
