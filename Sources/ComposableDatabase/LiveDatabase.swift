@@ -22,7 +22,8 @@ public protocol LiveDatabase: Sendable {
   ) async throws -> T
 
   /// Runs `body` in a transaction: it commits if `body` returns and rolls back if it throws.
-  /// Writes run one at a time. Once committed, the fetches that read a table the transaction
+  /// In SQLite writes run one at a time; PostgreSQL runs transactions side by side, under its
+  /// own isolation rules. Once committed, the fetches that read a table the transaction
   /// changed run again.
   func write<T: Sendable>(
     _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
