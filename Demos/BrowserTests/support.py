@@ -13,6 +13,7 @@ import json
 import os
 import re
 import select
+import signal
 import socket
 import subprocess
 import tempfile
@@ -177,6 +178,13 @@ class BrowserTestCase(unittest.TestCase):
         stop_server(cls.server)
         cls.server_log = server_log(cls.server)
         cls.server.log_file.close()
+
+    def stop(self, server):
+        """Stops `server` with SIGTERM, as a deployment would, waits for it to exit, and
+        expects a clean exit."""
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=15)
+        self.assertEqual(server.returncode, 0, server_log(server))
 
     def wait_for(self, condition, timeout=10):
         # Checked every 50 ms (Selenium's default is every 500 ms): a state the page shows for

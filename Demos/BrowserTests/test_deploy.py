@@ -13,7 +13,6 @@ skipped, unless `OCAF_REQUIRE_POSTGRES` is set (as `.ci/run` sets it).
 """
 
 import os
-import signal
 import subprocess
 import unittest
 import uuid
@@ -76,12 +75,6 @@ class TwoServersBehindAProxy(BrowserTestCase):
         self.assertIsNotNone(cookie, "the proxy set no affinity cookie")
         index = int(cookie["value"][1:]) - 1
         return self.servers[index], self.servers[1 - index]
-
-    def stop(self, server):
-        """Stops `server` as a deploy does (SIGTERM) and waits for it to exit."""
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=15)
-        self.assertEqual(server.returncode, 0, server_log(server))
 
     def test_a_page_resumes_on_the_other_server_with_its_state(self):
         self.browser.get(self.base + "/counter")

@@ -421,12 +421,6 @@ class ServersOfTheirOwn(BrowserTestCase):
 
     # Restarts.
 
-    def stop(self, server):
-        """Stops `server` with SIGTERM, as a deployment would, and waits for it to exit."""
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=15)
-        self.assertEqual(server.returncode, 0)
-
     def test_a_page_whose_session_is_gone_is_reset_and_puts_back_what_was_typed(self):
         server, _ = self.start()
         self.browser.get(self.base + "/bindings-basics")
