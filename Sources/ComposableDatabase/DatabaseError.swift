@@ -15,6 +15,7 @@ public enum DatabaseError: Error, CustomStringConvertible {
   /// A migration failed; the database is as it was before it.
   case migrationFailed(String, any Error)
 
+  /// What failed and why: `Could not open the database app.sqlite: …`.
   public var description: String {
     // The engine's own account of the error: PostgresNIO's `description` hides the server's
     // message, its `debugDescription` gives it.

@@ -119,12 +119,16 @@ public final class DatabaseSessionStore: SessionSnapshotStore {
 
   // MARK: SessionSnapshotStore
 
+  /// Takes session `id` for this process if `accepted` accepts its snapshot and no live process
+  /// holds it: `await store.claim(id: id) { $0.browserSecret == secret }`.
   public func claim(
     id: String, if accepted: @escaping @Sendable (SessionSnapshot) -> Bool
   ) async -> SnapshotClaim {
     await withCheckedContinuation { operations.yield(.claim(id: id, accepted: accepted, $0)) }
   }
 
+  /// Saves a snapshot owned by this process, after the operations asked for before; calls `onLost`
+  /// when another process owns the row now.
   public func save(
     _ snapshot: SessionSnapshot, id: String, sessionName: String,
     onLost: @escaping @Sendable () -> Void
@@ -132,14 +136,18 @@ public final class DatabaseSessionStore: SessionSnapshotStore {
     operations.yield(.save(snapshot, id: id, name: sessionName, onLost: onLost))
   }
 
+  /// Deletes the snapshot of an ended session, if this process owns it: `store.remove(id: id)`.
   public func remove(id: String) {
     operations.yield(.remove(id: id))
   }
 
+  /// Returns once every operation asked for before is done: `await store.flush()`.
   public func flush() async {
     await withCheckedContinuation { operations.yield(.flush($0)) }
   }
 
+  /// Lets every session this process owns go, so that other processes claim them at once:
+  /// `await store.release()` as the server stops.
   public func release() async {
     await withCheckedContinuation { operations.yield(.release($0)) }
   }

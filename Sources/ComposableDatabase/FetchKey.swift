@@ -31,6 +31,7 @@ public protocol FetchRequest<Value>: Hashable, Sendable {
 }
 
 extension FetchRequest {
+  /// No tables named: the request runs again after every write.
   public var tables: Set<String>? { nil }
 }
 
@@ -57,6 +58,8 @@ public struct FetchKey<Request: FetchRequest>: SharedReaderKey {
     FetchKeyID(request: AnyHashableSendable(request), database: DatabaseIdentity(database))
   }
 
+  /// Runs the request and hands its value to `continuation` (or its error): the first read, and
+  /// `$value.load()`.
   public func load(
     context: LoadContext<Request.Value>, continuation: LoadContinuation<Request.Value>
   ) {
@@ -74,6 +77,8 @@ public struct FetchKey<Request: FetchRequest>: SharedReaderKey {
     }
   }
 
+  /// Runs the request again after each write that changes a table it reads, handing each value to
+  /// `subscriber`, until the subscription ends.
   public func subscribe(
     context: LoadContext<Request.Value>, subscriber: SharedSubscriber<Request.Value>
   ) -> SharedSubscription {

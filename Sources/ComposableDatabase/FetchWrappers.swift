@@ -56,6 +56,7 @@ struct FirstRow<Value: Decodable & Sendable>: FetchRequest {
 public struct RowNotFound: Error, CustomStringConvertible {
   /// The query that found no row.
   public let sql: SQLText
+  /// The message, with the query: `The query found no row: SELECT …`.
   public var description: String { "The query found no row: \(sql)" }
 }
 
@@ -75,7 +76,7 @@ public struct RowNotFound: Error, CustomStringConvertible {
 /// true meanwhile, and `loadError` holds a failed read's error (the rows stay as they were).
 @dynamicMemberLookup
 @propertyWrapper
-public struct FetchAll<Element: Decodable & Sendable>: Sendable {
+public struct FetchAll<Element: Decodable & Sendable>: DatabaseFetch {
   /// The shared reader underneath.
   public var sharedReader: SharedReader<[Element]>
 
@@ -112,15 +113,6 @@ public struct FetchAll<Element: Decodable & Sendable>: Sendable {
     sharedReader[dynamicMember: keyPath]
   }
 
-  /// Whether the first read, or a load, is under way.
-  public var isLoading: Bool { sharedReader.isLoading }
-
-  /// The error of the last read, if it failed.
-  public var loadError: (any Error)? { sharedReader.loadError }
-
-  /// Reads the rows again now.
-  public func load() async throws { try await sharedReader.load() }
-
   /// Reads the rows of another query from now on: `try await $items.load(sql: …)`.
   public func load(
     sql: SQLText, tables: Set<String>? = nil, database: (any LiveDatabase)? = nil
@@ -131,6 +123,7 @@ public struct FetchAll<Element: Decodable & Sendable>: Sendable {
 }
 
 extension FetchAll: Equatable where Element: Equatable {
+  /// Fetches are equal when their rows are: `$a == $b`.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
 }
 
@@ -148,7 +141,7 @@ extension FetchAll: Equatable where Element: Equatable {
 /// leaves the value as it was and sets `loadError` to ``RowNotFound``.
 @dynamicMemberLookup
 @propertyWrapper
-public struct FetchOne<Value: Decodable & Sendable>: Sendable {
+public struct FetchOne<Value: Decodable & Sendable>: DatabaseFetch {
   /// The shared reader underneath.
   public var sharedReader: SharedReader<Value>
 
@@ -198,17 +191,10 @@ public struct FetchOne<Value: Decodable & Sendable>: Sendable {
     sharedReader[dynamicMember: keyPath]
   }
 
-  /// Whether the first read, or a load, is under way.
-  public var isLoading: Bool { sharedReader.isLoading }
-
-  /// The error of the last read, if it failed.
-  public var loadError: (any Error)? { sharedReader.loadError }
-
-  /// Reads the value again now.
-  public func load() async throws { try await sharedReader.load() }
 }
 
 extension FetchOne: Equatable where Value: Equatable {
+  /// Fetches are equal when their values are: `$a == $b`.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
 }
 
@@ -223,7 +209,7 @@ extension Optional: OptionalValue {}
 /// ```
 @dynamicMemberLookup
 @propertyWrapper
-public struct Fetch<Value: Sendable>: Sendable {
+public struct Fetch<Value: Sendable>: DatabaseFetch {
   /// The shared reader underneath.
   public var sharedReader: SharedReader<Value>
 
@@ -248,14 +234,6 @@ public struct Fetch<Value: Sendable>: Sendable {
     sharedReader[dynamicMember: keyPath]
   }
 
-  /// Whether the first read, or a load, is under way.
-  public var isLoading: Bool { sharedReader.isLoading }
-
-  /// The error of the last read, if it failed.
-  public var loadError: (any Error)? { sharedReader.loadError }
-
-  /// Reads the value again now.
-  public func load() async throws { try await sharedReader.load() }
 
   /// Reads another request's value from now on.
   public func load(_ request: some FetchRequest<Value>, database: (any LiveDatabase)? = nil) async throws {
@@ -264,6 +242,30 @@ public struct Fetch<Value: Sendable>: Sendable {
 }
 
 extension Fetch: Equatable where Value: Equatable {
+  /// Fetches are equal when their values are: `$a == $b`.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
+}
+/// What ``FetchAll``, ``FetchOne`` and ``Fetch`` share: the shared reader underneath, and
+/// its state.
+///
+/// ```swift
+/// if $items.isLoading { … } else if let error = $items.loadError { … }
+/// try await $items.load()
+/// ```
+public protocol DatabaseFetch: Sendable {
+  associatedtype Value: Sendable
+  /// The shared reader underneath.
+  var sharedReader: SharedReader<Value> { get }
+}
+
+extension DatabaseFetch {
+  /// Whether the first read, or a load, is under way.
+  public var isLoading: Bool { sharedReader.isLoading }
+
+  /// The error of the last read, if it failed (the value stays as it was).
+  public var loadError: (any Error)? { sharedReader.loadError }
+
+  /// Reads the value again now.
+  public func load() async throws { try await sharedReader.load() }
 }
 #endif

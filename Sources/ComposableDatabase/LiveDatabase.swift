@@ -91,8 +91,8 @@ extension DependencyValues {
   /// prepareDependencies { $0.defaultDatabase = database }
   /// ```
   ///
-  /// In tests, give each test its own: `withDependencies { $0.defaultDatabase = try await
-  /// SQLiteLiveDatabase.inMemory(migrator: .app) }`. Unset, it is an empty in-memory database
+  /// In tests, give each test its own:
+  /// `withDependencies { $0.defaultDatabase = try await SQLiteLiveDatabase.inMemory(migrator: .app) }`. Unset, it is an empty in-memory database
   /// and a read or write through it reports an issue.
   public var defaultDatabase: any LiveDatabase {
     get { self[DefaultDatabaseKey.self] }

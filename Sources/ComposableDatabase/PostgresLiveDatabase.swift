@@ -212,6 +212,8 @@ public final class PostgresLiveDatabase: LiveDatabase {
     }
   }
 
+  /// Runs `body` on a pooled connection, outside a transaction:
+  /// `try await database.read { try await $0.raw("SELECT 1").run() }`.
   public func read<T: Sendable>(
     _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
   ) async throws -> T {
@@ -220,6 +222,8 @@ public final class PostgresLiveDatabase: LiveDatabase {
     }
   }
 
+  /// Runs `body` in a transaction on a pooled connection (`BEGIN` … `COMMIT`, `ROLLBACK` if it
+  /// throws); the triggers tell every process what it changed.
   public func write<T: Sendable>(
     _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
   ) async throws -> T {
@@ -237,6 +241,8 @@ public final class PostgresLiveDatabase: LiveDatabase {
     }
   }
 
+  /// Calls `onChange` with the table each notification names, from any process, and with
+  /// `.everything` after a reconnection.
   public func observeChanges(
     _ onChange: @escaping @Sendable (DatabaseChange) -> Void
   ) -> DatabaseObservation {

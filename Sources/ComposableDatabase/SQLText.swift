@@ -18,10 +18,12 @@ public struct SQLText: Hashable, Sendable, ExpressibleByStringInterpolation, Cus
 
   var parts: [Part]
 
+  /// SQL text with no bound values: `let sql: SQLText = "SELECT * FROM items"`.
   public init(stringLiteral value: String) {
     parts = [.text(value)]
   }
 
+  /// SQL text with its bound values: `"SELECT * FROM items WHERE id = \(bind: id)"`.
   public init(stringInterpolation: StringInterpolation) {
     parts = stringInterpolation.parts
   }
@@ -31,8 +33,10 @@ public struct SQLText: Hashable, Sendable, ExpressibleByStringInterpolation, Cus
   public struct StringInterpolation: StringInterpolationProtocol {
     var parts: [Part] = []
 
+    /// Starts an interpolation (the compiler calls it).
     public init(literalCapacity: Int, interpolationCount: Int) {}
 
+    /// Appends SQL written in the literal (the compiler calls it).
     public mutating func appendLiteral(_ literal: String) {
       parts.append(.text(literal))
     }
@@ -84,6 +88,7 @@ public enum DatabaseValue: Hashable, Sendable, Encodable {
   case text(String)
   case blob(Data)
 
+  /// Encodes the value as the engine binds it (SQLKit calls it).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
@@ -103,27 +108,35 @@ public protocol DatabaseValueConvertible {
 }
 
 extension Int: DatabaseValueConvertible {
+  /// An integer: `\(bind: 3)`.
   public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 }
 extension Int64: DatabaseValueConvertible {
+  /// An integer: `\(bind: Int64(3))`.
   public var databaseValue: DatabaseValue { .integer(self) }
 }
 extension Double: DatabaseValueConvertible {
+  /// A real number: `\(bind: 2.5)`.
   public var databaseValue: DatabaseValue { .real(self) }
 }
 extension Bool: DatabaseValueConvertible {
+  /// 1 or 0: `\(bind: true)`.
   public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
 }
 extension String: DatabaseValueConvertible {
+  /// Text: `\(bind: "Milk")`.
   public var databaseValue: DatabaseValue { .text(self) }
 }
 extension UUID: DatabaseValueConvertible {
+  /// The UUID's text: `\(bind: id)`.
   public var databaseValue: DatabaseValue { .text(uuidString) }
 }
 extension Data: DatabaseValueConvertible {
+  /// A blob: `\(bind: data)`.
   public var databaseValue: DatabaseValue { .blob(self) }
 }
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+  /// The wrapped value, or NULL: `\(bind: note)`.
   public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
 }
 #endif

@@ -78,6 +78,8 @@ public final class SQLiteLiveDatabase: LiveDatabase {
     if let migrator { try await migrator.migrate(self) }
   }
 
+  /// Runs `body` on the reader connection (on the one connection, after the writes before it, in
+  /// memory): `try await database.read { … }`.
   public func read<T: Sendable>(
     _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
   ) async throws -> T {
@@ -87,6 +89,8 @@ public final class SQLiteLiveDatabase: LiveDatabase {
     return try await gate.run { try await body(writer.sql()) }
   }
 
+  /// Runs `body` in a transaction on the writer connection, one write at a time; once committed,
+  /// tells the fetches of the tables it changed.
   public func write<T: Sendable>(
     _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
   ) async throws -> T {
@@ -112,6 +116,8 @@ public final class SQLiteLiveDatabase: LiveDatabase {
     return value
   }
 
+  /// Calls `onChange` with the tables each committed write of this database changed: `let watching
+  /// = database.observeChanges { print($0) }`.
   public func observeChanges(
     _ onChange: @escaping @Sendable (DatabaseChange) -> Void
   ) -> DatabaseObservation {
