@@ -56,6 +56,10 @@ public struct LiveLimits: Sendable {
   /// How long the response to a posted form waits for the effects of its submission (a
   /// sign-in's request) before it renders the page as it then is.
   public var formEffectsWait: Duration
+  /// How long a new session waits for the first loads of its shared state (a database's rows,
+  /// see `SharedLoads`) before its first render and its route's first action. Past it, the
+  /// page shows the defaults, with a log line, and the values follow in a patch.
+  public var firstLoadWait: Duration
   /// How long a stop waits for the sessions to save their snapshots and close, each on its
   /// actor: a session whose actor does not answer (its event loop stuck in a reducer, or shut
   /// down) does not hold the stop; how many did not close is logged.
@@ -77,11 +81,13 @@ public struct LiveLimits: Sendable {
     unattachedSessionLifetime: Duration = .seconds(30),
     maximumFormBytes: Int = 64 * 1024,
     formEffectsWait: Duration = .seconds(2),
+    firstLoadWait: Duration = .seconds(5),
     stopWait: Duration = .seconds(5)
   ) {
     self.stopWait = stopWait
     self.maximumFormBytes = maximumFormBytes
     self.formEffectsWait = formEffectsWait
+    self.firstLoadWait = firstLoadWait
     self.unattachedSessionLifetime = unattachedSessionLifetime
     self.maximumSessionsPerAddress = maximumSessionsPerAddress
     self.newSessionsPerSecondPerAddress = newSessionsPerSecondPerAddress

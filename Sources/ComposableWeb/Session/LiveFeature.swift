@@ -2,6 +2,7 @@
 import ComposableArchitecture
 import Foundation
 import Logging
+import Sharing
 
 /// A feature the server offers: where it lives, how to describe it, and how a session makes its
 /// store and page.
@@ -26,12 +27,14 @@ public struct LiveFeature: Sendable {
   /// ``about(_:)``); none by default.
   public var about: String?
   /// Makes a session for `request` (the page's) on `isolation`, from a snapshot of its state
-  /// when one is given; `nil` when the snapshot can't be read.
+  /// when one is given; `nil` when the snapshot can't be read. The first loads of the store's
+  /// shared state are given to `awaitLoads` before the session is made (see `SharedLoads`).
   let makeSession:
     @Sendable (
       _ id: String, _ snapshot: Data?, _ request: LiveRequest, _ limits: LiveLimits,
-      _ logger: Logger, _ isolation: isolated any Actor
-    ) -> LiveSession?
+      _ logger: Logger, _ awaitLoads: @Sendable (SharedLoads) async -> Void,
+      _ isolation: isolated any Actor
+    ) async -> LiveSession?
   /// Whether sessions can be saved as snapshots and restored (see ``SessionSnapshots``).
   public let isRestorable: Bool
   /// Whether the feature has a ``LiveRoute``: its page's URL follows its state, and the page
@@ -105,8 +108,12 @@ public struct LiveFeature: Sendable {
     self.summary = summary
     self.isRestorable = false
     self.isRouted = route != nil
-    self.makeSession = { id, _, request, limits, logger, isolation in
-      let store = LiveStoreIsolation.$current.withValue(isolation) { makeStore(request) }
+    self.makeSession = { id, _, request, limits, logger, awaitLoads, isolation in
+      let loads = SharedLoads()
+      let store = loads.collect {
+        LiveStoreIsolation.$current.withValue(isolation) { makeStore(request) }
+      }
+      if !loads.isFinished { await awaitLoads(loads) }
       return LiveSession(
         id: id, store: store, view: view, route: route, location: request.location,
         appearAction: appearAction, limits: limits, logger: logger, isolation: isolation)
@@ -171,11 +178,12 @@ public struct LiveFeature: Sendable {
     self.summary = summary
     self.isRestorable = true
     self.isRouted = route != nil
-    self.makeSession = { id, snapshot, request, limits, logger, isolation in
+    self.makeSession = { id, snapshot, request, limits, logger, awaitLoads, isolation in
+      let loads = SharedLoads()
       let state: State
       if let snapshot {
         do {
-          state = try JSONDecoder().decode(State.self, from: snapshot)
+          state = try loads.collect { try JSONDecoder().decode(State.self, from: snapshot) }
         } catch {
           logger.warning(
             "A session's snapshot does not decode as its feature's state: it starts afresh",
@@ -183,9 +191,14 @@ public struct LiveFeature: Sendable {
           return nil
         }
       } else {
-        state = LiveStoreIsolation.$current.withValue(isolation) { initialState(request) }
+        state = loads.collect {
+          LiveStoreIsolation.$current.withValue(isolation) { initialState(request) }
+        }
       }
-      let store = LiveStoreIsolation.$current.withValue(isolation) { makeStore(state) }
+      let store = loads.collect {
+        LiveStoreIsolation.$current.withValue(isolation) { makeStore(state) }
+      }
+      if !loads.isFinished { await awaitLoads(loads) }
       // A restored state is where it was: the page's URL follows it.
       let session = LiveSession(
         id: id, store: store, view: view, route: route,

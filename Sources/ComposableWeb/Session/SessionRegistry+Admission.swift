@@ -85,9 +85,20 @@ extension SessionRegistry {
     limits: LiveLimits, clock: EngineClock, logger: Logger,
     onSnapshot: (@Sendable (String) -> Void)?,
     first: @Sendable (LiveSession) -> First, on isolation: isolated any Actor
-  ) -> (SessionHost, First)? {
+  ) async -> (SessionHost, First)? {
+    // The page's first render shows its shared state's values, not their defaults: the store's
+    // first loads get up to `firstLoadWait` (the actor serves other sessions meanwhile).
+    let awaitLoads: @Sendable (SharedLoads) async -> Void = { loads in
+      let finished = await ComposableWeb.wait(upTo: limits.firstLoadWait, clock: clock) { await loads.wait() }
+      if !finished {
+        logger.warning(
+          "A new session's shared state did not load in time: its page shows the defaults until it does",
+          metadata: ["feature": "\(feature.path)", "waited": "\(limits.firstLoadWait)"])
+      }
+    }
     guard
-      let session = feature.makeSession(id, snapshot, request, limits, logger, isolation)
+      let session = await feature.makeSession(
+        id, snapshot, request, limits, logger, awaitLoads, isolation)
     else { return nil }
     session.clock = clock
     session.attachedPage.setValue(token)

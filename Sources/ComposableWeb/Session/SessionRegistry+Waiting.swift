@@ -17,19 +17,26 @@ extension SessionRegistry {
   nonisolated func wait(
     upTo limit: Duration, for work: @escaping @Sendable () async -> Void
   ) async -> Bool {
-    let clock = self.clock
-    let deadline = clock.now() + limit
-    let once = ResumeOnce()
-    return await withCheckedContinuation { continuation in
-      once.set(continuation)
-      Task {
-        await work()
-        once.resume(true)
-      }
-      Task {
-        try? await clock.sleep(until: deadline)
-        once.resume(false)
-      }
+    await ComposableWeb.wait(upTo: limit, clock: clock, for: work)
+  }
+}
+
+/// Waits for `work` to finish, or for `limit` on `clock`, whichever comes first, without
+/// cancelling it: `true` when it finished in time.
+func wait(
+  upTo limit: Duration, clock: EngineClock, for work: @escaping @Sendable () async -> Void
+) async -> Bool {
+  let deadline = clock.now() + limit
+  let once = ResumeOnce()
+  return await withCheckedContinuation { continuation in
+    once.set(continuation)
+    Task {
+      await work()
+      once.resume(true)
+    }
+    Task {
+      try? await clock.sleep(until: deadline)
+      once.resume(false)
     }
   }
 }

@@ -275,10 +275,13 @@ final class PersistentReference<Key: SharedReaderKey>: RootReference<Key.Value>,
       skipInitialLoad ? .userInitiated : .initialValue(initialValue)
     if !skipInitialLoad {
       self.isLoading = true
+      // A page's server waits for the first loads of the state it renders (see `SharedLoads`).
+      let loaded = SharedLoads.current?.begin()
       key.load(
         context: context,
         continuation: LoadContinuation("\(key)") { [weak self] result in
           self?.apply(result)
+          loaded?()
         }
       )
     }
