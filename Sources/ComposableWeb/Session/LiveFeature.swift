@@ -33,13 +33,47 @@ public struct LiveFeature: Sendable {
     @Sendable (
       _ id: String, _ snapshot: Data?, _ request: LiveRequest, _ limits: LiveLimits,
       _ logger: Logger, _ awaitLoads: @Sendable (SharedLoads) async -> Void,
+      _ prepareDependencies: (@Sendable (inout DependencyValues) -> Void)?,
       _ isolation: isolated any Actor
     ) async -> LiveSession?
+  /// What ``dependencies(_:)`` sets up for the feature's stores.
+  var prepareDependencies: (@Sendable (inout DependencyValues) -> Void)?
   /// Whether sessions can be saved as snapshots and restored (see ``SessionSnapshots``).
   public let isRestorable: Bool
   /// Whether the feature has a ``LiveRoute``: its page's URL follows its state, and the page
   /// answers every path below its own (`/todos/…`), each a location of the feature.
   public let isRouted: Bool
+
+  /// The feature with `prepare` setting up the dependencies of everything its sessions make:
+  /// each store, and the state it starts from, whether initial or restored from a snapshot.
+  /// A state that reads a database as it is made (`@FetchAll`) needs it, since a restored one
+  /// is decoded before any store exists.
+  ///
+  /// ```swift
+  /// LiveFeature(path: "lists", …).dependencies { $0.defaultDatabase = database }
+  /// ```
+  ///
+  /// A store's own `withDependencies` runs after `prepare`, and wins where both set a value.
+  public func dependencies(_ prepare: @escaping @Sendable (inout DependencyValues) -> Void) -> LiveFeature {
+    var feature = self
+    let earlier = prepareDependencies
+    feature.prepareDependencies = { values in
+      earlier?(&values)
+      prepare(&values)
+    }
+    return feature
+  }
+
+  /// Runs `body` as the feature makes a session's state or store: on `isolation`, with the
+  /// feature's dependencies, its shared values' first loads counted in `loads`.
+  static func making<T>(
+    _ loads: SharedLoads, _ prepare: (@Sendable (inout DependencyValues) -> Void)?,
+    _ isolation: isolated any Actor, _ body: () throws -> T
+  ) rethrows -> T {
+    try withDependencies(prepare ?? { _ in }) {
+      try loads.collect { try LiveStoreIsolation.$current.withValue(isolation) { try body() } }
+    }
+  }
 
   /// The feature with `text` as the paragraph its page shows under the summary.
   ///
@@ -108,11 +142,9 @@ public struct LiveFeature: Sendable {
     self.summary = summary
     self.isRestorable = false
     self.isRouted = route != nil
-    self.makeSession = { id, _, request, limits, logger, awaitLoads, isolation in
+    self.makeSession = { id, _, request, limits, logger, awaitLoads, prepare, isolation in
       let loads = SharedLoads()
-      let store = loads.collect {
-        LiveStoreIsolation.$current.withValue(isolation) { makeStore(request) }
-      }
+      let store = LiveFeature.making(loads, prepare, isolation) { makeStore(request) }
       if !loads.isFinished { await awaitLoads(loads) }
       return LiveSession(
         id: id, store: store, view: view, route: route, location: request.location,
@@ -178,12 +210,14 @@ public struct LiveFeature: Sendable {
     self.summary = summary
     self.isRestorable = true
     self.isRouted = route != nil
-    self.makeSession = { id, snapshot, request, limits, logger, awaitLoads, isolation in
+    self.makeSession = { id, snapshot, request, limits, logger, awaitLoads, prepare, isolation in
       let loads = SharedLoads()
       let state: State
       if let snapshot {
         do {
-          state = try loads.collect { try JSONDecoder().decode(State.self, from: snapshot) }
+          state = try LiveFeature.making(loads, prepare, isolation) {
+            try JSONDecoder().decode(State.self, from: snapshot)
+          }
         } catch {
           logger.warning(
             "A session's snapshot does not decode as its feature's state: it starts afresh",
@@ -191,13 +225,9 @@ public struct LiveFeature: Sendable {
           return nil
         }
       } else {
-        state = loads.collect {
-          LiveStoreIsolation.$current.withValue(isolation) { initialState(request) }
-        }
+        state = LiveFeature.making(loads, prepare, isolation) { initialState(request) }
       }
-      let store = loads.collect {
-        LiveStoreIsolation.$current.withValue(isolation) { makeStore(state) }
-      }
+      let store = LiveFeature.making(loads, prepare, isolation) { makeStore(state) }
       if !loads.isFinished { await awaitLoads(loads) }
       // A restored state is where it was: the page's URL follows it.
       let session = LiveSession(

@@ -98,7 +98,7 @@ extension SessionRegistry {
     }
     guard
       let session = await feature.makeSession(
-        id, snapshot, request, limits, logger, awaitLoads, isolation)
+        id, snapshot, request, limits, logger, awaitLoads, feature.prepareDependencies, isolation)
     else { return nil }
     session.clock = clock
     session.attachedPage.setValue(token)
