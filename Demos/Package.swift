@@ -109,6 +109,7 @@ let package = Package(
       name: "TodoLists",
       dependencies: [
         tca, web, hummingbirdAdapter,
+        .product(name: "ComposableDatabase", package: "open-composable-architecture"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -120,7 +121,8 @@ let package = Package(
     .executableTarget(
       name: "TodoListsServer",
       dependencies: [
-        "TodoLists",
+        "TodoLists", web, hummingbirdAdapter,
+        .product(name: "ComposableDatabase", package: "open-composable-architecture"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
@@ -130,6 +132,7 @@ let package = Package(
       name: "TodoListsTests",
       dependencies: [
         "TodoLists", tca, web, webTesting,
+        .product(name: "ComposableDatabase", package: "open-composable-architecture"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -29,7 +29,7 @@ class TwoUsers(unittest.TestCase):
         cls.log = tempfile.TemporaryFile(mode="w+t")
         port = free_port()
         cls.server = subprocess.Popen(
-            [SERVER, "--port", str(port), "--data", cls.data.name],
+            [SERVER, "--port", str(port), "--database", os.path.join(cls.data.name, "todos.sqlite")],
             stdout=subprocess.PIPE, stderr=cls.log, text=True,
         )
         readable, _, _ = select.select([cls.server.stdout], [], [], 30)

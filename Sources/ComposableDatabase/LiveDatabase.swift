@@ -2,7 +2,8 @@
 import Dependencies
 import Foundation
 import IssueReporting
-import SQLKit
+// A feature writes with SQLKit's `db.raw("… \(bind: value)")`: importing this module is enough.
+@_exported import SQLKit
 import Sharing
 
 /// A database that features read through ``FetchAll``, ``FetchOne`` and ``Fetch``, and write

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableDatabase
 import ComposableWeb
 import ComposableWebHummingbird
 import Foundation
@@ -7,7 +8,6 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import Synchronization
 
 /// A signed-in user.
 public struct User: Sendable, Equatable {
@@ -26,6 +26,11 @@ public struct Accounts: Sendable {
   /// Ada (password `lovelace`) and Grace (password `hopper`).
   public static let demo = Accounts(["ada": "lovelace", "grace": "hopper"])
 
+  /// Whether `name` has an account: lists are shared only with those who do.
+  func exists(_ name: String) -> Bool {
+    passwords[name] != nil
+  }
+
   /// The user `name` names, if `password` is theirs.
   func user(_ name: String, password: String) -> User? {
     guard let expected = passwords[name] else { return nil }
@@ -38,26 +43,40 @@ public struct Accounts: Sendable {
   }
 }
 
-/// The signed-in browsers: a random token per sign-in, kept in an HttpOnly cookie.
-public final class SignIns: Sendable {
+/// The signed-in browsers: a random token per sign-in, kept in an HttpOnly cookie and in the
+/// database's `sign_ins` table, so that every server behind a proxy knows it.
+public struct SignIns: Sendable {
   static let cookieName = "todo_session"
-  private let users = Mutex<[String: User]>([:])
+  let database: any LiveDatabase
 
-  public init() {}
+  public init(database: any LiveDatabase) {
+    self.database = database
+  }
 
   /// Signs `user` in; returns the cookie's token.
-  func signIn(_ user: User) -> String {
+  func signIn(_ user: User) async throws -> String {
     let token = LiveSession.makeID()
-    users.withLock { $0[token] = user }
+    let now = Int(Date().timeIntervalSince1970)
+    try await database.write { db in
+      try await db.raw(
+        "INSERT INTO sign_ins (token, user_name, signed_in_at) VALUES (\(bind: token), \(bind: user.name), \(bind: now))"
+      ).run()
+    }
     return token
   }
 
-  func user(token: String) -> User? {
-    users.withLock { $0[token] }
+  func user(token: String) async throws -> User? {
+    try await database.read { db in
+      try await db.raw("SELECT user_name FROM sign_ins WHERE token = \(bind: token)")
+        .first(decodingColumn: "user_name", as: String.self)
+    }
+    .map(User.init(name:))
   }
 
-  func signOut(token: String) {
-    _ = users.withLock { $0.removeValue(forKey: token) }
+  func signOut(token: String) async throws {
+    try await database.write { db in
+      try await db.raw("DELETE FROM sign_ins WHERE token = \(bind: token)").run()
+    }
   }
 }
 
@@ -84,7 +103,8 @@ struct SignInMiddleware: RouterMiddleware {
     _ request: Request, context: AppContext,
     next: (Request, AppContext) async throws -> Response
   ) async throws -> Response {
-    guard let token = request.cookies[SignIns.cookieName]?.value, let user = signIns.user(token: token)
+    guard let token = request.cookies[SignIns.cookieName]?.value,
+      let user = try await signIns.user(token: token)
     else {
       if request.headers[.upgrade] != nil { return Response(status: .unauthorized) }
       return Response(status: .seeOther, headers: [.location: "/sign-in"])
@@ -98,33 +118,43 @@ struct SignInMiddleware: RouterMiddleware {
 /// The example app: the sign-in page and its routes, the lists page (a live page behind the
 /// sign-in middleware), and the stylesheet and icon, served from the package's resources.
 public enum TodoListsApp {
-  /// The lists page's feature: each session's store holds the lists of the user who signed in.
-  static func listsFeature(dataDirectory: URL) -> LiveFeature {
+  /// The lists page's feature: each session's store holds the lists of the user who signed in,
+  /// read from `database`. Its state is `Codable`, so with snapshots a page resumes where it
+  /// was, on this server after a restart or on another behind the same proxy.
+  static func listsFeature(database: any LiveDatabase, accounts: Accounts) -> LiveFeature {
     LiveFeature(
       path: "lists", title: "Lists", summary: "Your to-do lists.",
-      makeStore: { request in
-        LiveStore(initialState: Lists.State(user: request[User.self]?.name ?? "", directory: dataDirectory)) {
-          Lists()
-        }
-      },
+      initialState: { request in Lists.State(user: request[User.self]?.name ?? "") },
+      makeStore: { state in LiveStore(initialState: state) { Lists() } },
       route: listsRoute,
-      view: listsView)
+      view: listsView
+    )
+    .dependencies {
+      $0.defaultDatabase = database
+      $0.todoAccounts = accounts
+    }
   }
 
-  /// The app, serving on `host` and `port`, keeping each user's lists in `dataDirectory`.
+  /// The app, serving on `host` and `port`, keeping the lists and sign-ins in `database`
+  /// (migrated with `DatabaseMigrator.todoLists`), and the pages' snapshots in `snapshots`, if
+  /// given. Behind a proxy, `trustedProxies` are the addresses whose `X-Forwarded-For` names
+  /// the browser.
   public static func makeApplication(
-    host: String, port: Int, dataDirectory: URL, accounts: Accounts = .demo,
-    logger: Logger = Logger(label: "todo-lists"), onReady: @escaping @Sendable () -> Void = {}
+    host: String, port: Int, database: any LiveDatabase, snapshots: SessionSnapshots? = nil,
+    trustedProxies: Set<String> = [], accounts: Accounts = .demo, logger: Logger = Logger(label: "todo-lists"),
+    onReady: @escaping @Sendable () -> Void = {}
   ) -> (some ApplicationProtocol, LiveEndpoint) {
     let endpoint = LiveEndpoint(
-      title: "To-do lists", features: [listsFeature(dataDirectory: dataDirectory)],
+      title: "To-do lists", features: [listsFeature(database: database, accounts: accounts)],
       mountPath: "/app",
       layout: LiveLayout(
         title: { "\($0) · To-do lists" }, favicon: "/assets/favicon.svg",
         stylesheets: ["/assets/app.css"], showsHeader: false),
       hosts: HostPolicy(allowedHosts: nil, boundHost: host),
+      trustedProxies: trustedProxies,
+      snapshots: snapshots,
       logger: logger)
-    let signIns = SignIns()
+    let signIns = SignIns(database: database)
     let router = Router(context: AppContext.self)
     if let assets = Bundle.module.resourceURL?.appending(path: "assets").path {
       router.add(middleware: FileMiddleware(assets, urlBasePath: "/assets", logger: logger))
@@ -144,11 +174,11 @@ public enum TodoListsApp {
       }
       var response = Response(status: .seeOther, headers: [.location: listsPagePath])
       response.setCookie(
-        Cookie(name: SignIns.cookieName, value: signIns.signIn(user), path: "/", httpOnly: true, sameSite: .lax))
+        Cookie(name: SignIns.cookieName, value: try await signIns.signIn(user), path: "/", httpOnly: true, sameSite: .lax))
       return response
     }
     router.post("/sign-out") { request, _ -> Response in
-      if let token = request.cookies[SignIns.cookieName]?.value { signIns.signOut(token: token) }
+      if let token = request.cookies[SignIns.cookieName]?.value { try await signIns.signOut(token: token) }
       var response = Response(status: .seeOther, headers: [.location: "/sign-in"])
       response.setCookie(Cookie(name: SignIns.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
       return response

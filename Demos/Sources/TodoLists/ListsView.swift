@@ -34,13 +34,17 @@ func link(to listID: TodoList.ID, filter: Lists.Filter = .all) -> String {
 }
 
 /// The lists page: the user's lists beside the open one, its items filtered, forms to add
-/// lists and items, and a sign-out button (a plain form the app's own route handles).
+/// lists and items and to share the open list, and a sign-out button (a plain form the app's
+/// own route handles).
 public func listsView(_ store: LiveStoreOf<Lists>) -> Node<Lists.Action> {
   @Bindable var store = store
   return div(["class": "lists"]) {
     Node.tag("div", ["class": "account"]) {
       span("Signed in as \(store.user)")
       Node.tag("form", ["method": "post", "action": "/sign-out"]) { submitButton("Sign out") }
+    }
+    if let error = store.error {
+      p(error, ["class": "error", "role": "alert"])
     }
     Node.tag("nav", ["class": "list-index", "aria-label": "Your lists"]) {
       h2("Your lists")
@@ -49,11 +53,10 @@ public func listsView(_ store: LiveStoreOf<Lists>) -> Node<Lists.Action> {
       }
       Node.tag("ul") {
         for list in store.lists {
-          let left = list.items.filter { !$0.isDone }.count
           Node.tag("li", ["data-ocaf-key": list.id.uuidString]) {
             Node.tag("a", ["href": link(to: list.id), "data-ocaf-live-link": ""]) { list.name }
               .attribute("aria-current", list.id == store.openListID ? "page" : nil)
-            span(" \(left) left", ["class": "left"])
+            span(" \(list.remaining) left", ["class": "left"])
           }
         }
       }
@@ -65,6 +68,7 @@ public func listsView(_ store: LiveStoreOf<Lists>) -> Node<Lists.Action> {
     if let list = store.openList {
       Node.tag("section", ["class": "open-list", "aria-label": list.name]) {
         h2(list.name)
+        sharing(store, list)
         Node.tag("p", ["class": "filters"]) {
           for filter in Lists.Filter.allCases {
             Node.tag("a", ["href": link(to: list.id, filter: filter), "data-ocaf-live-link": ""]) {
@@ -88,12 +92,33 @@ public func listsView(_ store: LiveStoreOf<Lists>) -> Node<Lists.Action> {
           }
         }
         if store.shownItems.isEmpty {
-          p(list.items.isEmpty ? "Nothing to do yet." : "Nothing here.", ["class": "empty"])
+          p(store.openItems.isEmpty ? "Nothing to do yet." : "Nothing here.", ["class": "empty"])
         }
-        button("Delete list", send: .deleteListButtonTapped(list.id), ["class": "delete-list"])
+        button(
+          list.owner == store.user ? "Delete list" : "Leave list",
+          send: .deleteListButtonTapped(list.id), ["class": "delete-list"])
       }
     } else {
       p("Open a list, or add one.", ["class": "hint"])
+    }
+  }
+}
+
+/// Who shares the open list, and a form to share it with another user.
+func sharing(_ store: LiveStoreOf<Lists>, _ list: TodoList) -> Node<Lists.Action> {
+  @Bindable var store = store
+  let others = store.sharedWith
+  return Node.tag("div", ["class": "sharing"]) {
+    if list.owner != store.user {
+      p("Shared with you by \(list.owner).", ["class": "shared"])
+    } else if others.isEmpty {
+      p("Only you can see this list.", ["class": "shared"])
+    } else {
+      p("Shared with \(others.joined(separator: ", ")).", ["class": "shared"])
+    }
+    form(onSubmit: .shareButtonTapped, ["class": "share"]) {
+      textField($store.shareName, placeholder: "User name", ["aria-label": "Share with"])
+      submitButton("Share")
     }
   }
 }

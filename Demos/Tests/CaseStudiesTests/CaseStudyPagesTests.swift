@@ -60,14 +60,10 @@ nonisolated(nonsending) func advance(
 @PageTestActor
 @Suite struct CaseStudyPagesTests {
   /// A session of `feature` whose dependencies are the live ones, as on the server.
-  func session(of feature: LiveFeature, id: String = "test") -> LiveSession {
-    withDependencies {
-      $0.context = .live
-    } operation: {
-      feature.makeSession(
-        id, nil, LiveRequest(path: "/" + feature.path), LiveLimits(), Logger(label: "test"),
-        PageTestActor.shared)!
-    }
+  func session(of feature: LiveFeature, id: String = "test") async -> LiveSession {
+    await feature.makeSession(
+      id, nil, LiveRequest(path: "/" + feature.path), LiveLimits(), Logger(label: "test"), { _ in },
+      { $0.context = .live }, PageTestActor.shared)!
   }
 
   @Test func theIndexListsEveryCaseStudyWithItsCatalogueTitleThenTheRendererChecks() {
@@ -78,9 +74,9 @@ nonisolated(nonsending) func advance(
   }
 
   @Test(arguments: CaseStudy.allCases)
-  func everyPageRendersTheSameHTMLForTheSameState(_ study: CaseStudy) throws {
-    let first = try #require(try decodePage(session(of: page(for: study), id: "a").start()).html)
-    let second = try #require(try decodePage(session(of: page(for: study), id: "a").start()).html)
+  func everyPageRendersTheSameHTMLForTheSameState(_ study: CaseStudy) async throws {
+    let first = try #require(try decodePage(await session(of: page(for: study), id: "a").start()).html)
+    let second = try #require(try decodePage(await session(of: page(for: study), id: "a").start()).html)
     #expect(first == second)
     #expect(first.contains(try #require(firstRenderMarkers[study])))
     #expect(!first.contains("<script"))

@@ -1,3 +1,4 @@
+import ComposableDatabase
 import ComposableWeb
 import Foundation
 import HTTPTypes
@@ -8,12 +9,10 @@ import Testing
 @testable import TodoLists
 
 /// The app's own routes around the live page: sign-in, sign-out, the middleware in front of
-/// the page, and the assets.
+/// the page, the assets, and the page's first render from the database.
 @Suite struct AppTests {
-  func makeApp() -> (some ApplicationProtocol, LiveEndpoint) {
-    TodoListsApp.makeApplication(
-      host: "127.0.0.1", port: 0,
-      dataDirectory: FileManager.default.temporaryDirectory.appending(path: "lists-\(UUID().uuidString)"))
+  func makeApp(database: any LiveDatabase) -> (some ApplicationProtocol, LiveEndpoint) {
+    TodoListsApp.makeApplication(host: "127.0.0.1", port: 0, database: database)
   }
 
   /// Signs in with a form post; returns the response's `Set-Cookie`.
@@ -25,8 +24,14 @@ import Testing
     ) { response in (response.status, response.headers[.setCookie]) }
   }
 
+  /// The `name=value` part of a `Set-Cookie`.
+  func cookie(_ setCookie: String?) throws -> String {
+    try #require(setCookie?.split(separator: ";").first.map(String.init))
+  }
+
   @Test func theListsAreForSignedInUsersOnly() async throws {
-    let (app, endpoint) = makeApp()
+    let database = try await SQLiteLiveDatabase.inMemory(migrator: .todoLists)
+    let (app, endpoint) = makeApp(database: database)
     try await app.test(.router) { client in
       try await client.execute(uri: "/app/lists", method: .get) { response in
         #expect(response.status == .seeOther)
@@ -43,7 +48,7 @@ import Testing
 
       let (status, setCookie) = try await signIn(client, "ada", "lovelace")
       #expect(status == .seeOther)
-      let cookie = try #require(setCookie?.split(separator: ";").first.map(String.init))
+      let cookie = try cookie(setCookie)
       #expect(cookie.hasPrefix("todo_session="))
       #expect(setCookie?.contains("HttpOnly") == true)
       try await client.execute(uri: "/app/lists", method: .get, headers: [.cookie: cookie]) { response in
@@ -64,8 +69,52 @@ import Testing
     await endpoint.shutDown()
   }
 
+  @Test func aSignInIsKnownToEveryServerOfTheDatabase() async throws {
+    let database = try await SQLiteLiveDatabase.inMemory(migrator: .todoLists)
+    let (first, firstEndpoint) = makeApp(database: database)
+    let (second, secondEndpoint) = makeApp(database: database)
+    let cookie = try await first.test(.router) { client in
+      try self.cookie(try await signIn(client, "grace", "hopper").1)
+    }
+    try await second.test(.router) { client in
+      try await client.execute(uri: "/app/lists", method: .get, headers: [.cookie: cookie]) { response in
+        #expect(response.status == .ok)
+        #expect(String(buffer: response.body).contains("Signed in as grace"))
+      }
+    }
+    await firstEndpoint.shutDown()
+    await secondEndpoint.shutDown()
+  }
+
+  @Test func thePageIsServedWithItsRowsAndADeepLinkOpensItsList() async throws {
+    let database = try await SQLiteLiveDatabase.inMemory(migrator: .todoLists)
+    let listID = UUID()
+    try await database.write { db in
+      try await TodoWrites.addList(id: listID, name: "Reading", owner: "ada", in: db)
+      try await TodoWrites.addItem(id: UUID(), title: "SICP", to: listID, by: "ada", in: db)
+    }
+    let (app, endpoint) = makeApp(database: database)
+    try await app.test(.router) { client in
+      let cookie = try cookie(try await signIn(client, "ada", "lovelace").1)
+      // The first render, which a page without JavaScript shows as it is, has the rows.
+      try await client.execute(uri: "/app/lists", method: .get, headers: [.cookie: cookie]) { response in
+        #expect(String(buffer: response.body).contains("Reading"))
+        #expect(String(buffer: response.body).contains("1 left"))
+      }
+      try await client.execute(
+        uri: "/app/lists/" + listID.uuidString.lowercased(), method: .get, headers: [.cookie: cookie]
+      ) { response in
+        let body = String(buffer: response.body)
+        #expect(body.contains(#"<h2>Reading</h2>"#))
+        #expect(body.contains("SICP"))
+      }
+    }
+    await endpoint.shutDown()
+  }
+
   @Test func theStylesheetAndIconComeFromThePackagesResources() async throws {
-    let (app, endpoint) = makeApp()
+    let database = try await SQLiteLiveDatabase.inMemory(migrator: .todoLists)
+    let (app, endpoint) = makeApp(database: database)
     try await app.test(.router) { client in
       try await client.execute(uri: "/assets/app.css", method: .get) { response in
         #expect(response.status == .ok)
@@ -80,12 +129,5 @@ import Testing
       }
     }
     await endpoint.shutDown()
-  }
-
-  @Test func aUsersListFileNameCannotBeAPath() {
-    #expect(Lists.State.fileName(for: "ada") == "lists-616461.json")
-    #expect(!Lists.State.fileName(for: "../../etc/passwd").contains("/"))
-    // Two digits a byte: "\u{1}1" and "\u{11}" are different users with different files.
-    #expect(Lists.State.fileName(for: "\u{1}1") != Lists.State.fileName(for: "\u{11}"))
   }
 }
