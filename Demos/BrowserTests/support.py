@@ -62,14 +62,14 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def start_server(*arguments, port=None):
-    """Starts the server with `arguments` (its options) on `port`, a free one if none; returns
-    the process and its base URL. Its log goes to a temporary file, `server.log_file`, so that
-    a chatty server never blocks on a full pipe."""
+def start_server(*arguments, port=None, binary=SERVER):
+    """Starts the server `binary` (the case studies' by default) with `arguments` (its options)
+    on `port`, a free one if none; returns the process and its base URL. Its log goes to a
+    temporary file, `server.log_file`, so that a chatty server never blocks on a full pipe."""
     port = port or free_port()
     log = tempfile.TemporaryFile(mode="w+t")
     server = subprocess.Popen(
-        [SERVER, "--port", str(port), *arguments],
+        [binary, "--port", str(port), *arguments],
         stdout=subprocess.PIPE,
         stderr=log,
         text=True,
@@ -435,3 +435,45 @@ class RawClient:
             header += bytes([0x80 | 127]) + len(payload).to_bytes(8, "big")
         masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
         self.sock.sendall(header + mask + masked)
+
+
+class TodoListsBrowsing:
+    """What the to-do lists app's browser tests do in a browser of a user's: sign in, wait for
+    what the page shows, read it, and add lists and items. Mixed into a `unittest.TestCase`
+    that sets `self.base`."""
+
+    def browser(self, user, password, javascript=True):
+        """A browser of its own (its own cookies), signed in as `user`, on the lists page."""
+        browser = start_browser(javascript=javascript)
+        self.addCleanup(browser.quit)
+        browser.get(self.base + "/")
+        self.sign_in(browser, user, password, live=javascript)
+        return browser
+
+    def sign_in(self, browser, user, password, live=True):
+        """Signs in on the sign-in page `browser` shows; waits for the live page if `live`."""
+        self.assertEqual(browser.title, "Sign in · To-do lists")
+        browser.find_element(By.NAME, "name").send_keys(user)
+        browser.find_element(By.NAME, "password").send_keys(password)
+        browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        self.wait(browser, lambda: "Signed in as " + user in browser.page_source)
+        if live:
+            self.wait_live(browser)
+
+    def wait(self, browser, condition, timeout=10):
+        # An element found by one poll may be gone by the time it is read (a patch replaced it, or
+        # the page without JavaScript loaded a new document): that poll counts as not yet.
+        stale = (StaleElementReferenceException,)
+        return WebDriverWait(
+            browser, timeout, poll_frequency=0.05, ignored_exceptions=stale
+        ).until(lambda _: condition())
+
+    def wait_live(self, browser):
+        self.wait(browser, lambda: browser.find_element(By.ID, "ocaf-root").get_attribute("aria-busy") == "false")
+
+    def texts(self, browser, selector):
+        return [element.text for element in browser.find_elements(By.CSS_SELECTOR, selector)]
+
+    def add(self, browser, field, text, button):
+        browser.find_element(By.CSS_SELECTOR, "input[aria-label='%s']" % field).send_keys(text)
+        browser.find_element(By.XPATH, "//button[text()='%s']" % button).click()

@@ -6,76 +6,28 @@ lists, and a change in one tab of a user's shows in that user's other tab.
 """
 
 import os
-import select
-import subprocess
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from selenium.webdriver.common.by import By
 
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
-from support import demo_binary, free_port, start_browser  # noqa: E402
+from support import TodoListsBrowsing, demo_binary, start_browser, start_server, stop_server
 
 SERVER = demo_binary("TodoListsServer")
 
 
-class TwoUsers(unittest.TestCase):
+class TwoUsers(TodoListsBrowsing, unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.data = tempfile.TemporaryDirectory()
-        cls.log = tempfile.TemporaryFile(mode="w+t")
-        port = free_port()
-        cls.server = subprocess.Popen(
-            [SERVER, "--port", str(port), "--database", os.path.join(cls.data.name, "todos.sqlite")],
-            stdout=subprocess.PIPE, stderr=cls.log, text=True,
-        )
-        readable, _, _ = select.select([cls.server.stdout], [], [], 30)
-        ready = cls.server.stdout.readline() if readable else ""
-        if "running at" not in ready:
-            cls.server.kill()
-            raise RuntimeError("the app did not start: " + ready)
-        cls.base = "http://127.0.0.1:%d" % port
+        cls.server, cls.base = start_server(
+            "--database", os.path.join(cls.data.name, "todos.sqlite"), binary=SERVER)
 
     @classmethod
     def tearDownClass(cls):
-        cls.server.terminate()
-        cls.server.wait(timeout=15)
-        cls.log.close()
+        stop_server(cls.server)
+        cls.server.log_file.close()
         cls.data.cleanup()
-
-    def browser(self, user, password):
-        """A browser of its own (its own cookies), signed in as `user`, on the lists page."""
-        browser = start_browser()
-        self.addCleanup(browser.quit)
-        browser.get(self.base + "/")
-        self.assertEqual(browser.title, "Sign in · To-do lists")
-        browser.find_element(By.NAME, "name").send_keys(user)
-        browser.find_element(By.NAME, "password").send_keys(password)
-        browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        self.wait(browser, lambda: "Signed in as " + user in browser.page_source)
-        self.wait_live(browser)
-        return browser
-
-    def wait(self, browser, condition, timeout=10):
-        # An element found by one poll may be gone by the time it is read (a patch replaced it, or
-        # the page without JavaScript loaded a new document): that poll counts as not yet.
-        stale = (StaleElementReferenceException,)
-        return WebDriverWait(
-            browser, timeout, poll_frequency=0.05, ignored_exceptions=stale
-        ).until(lambda _: condition())
-
-    def wait_live(self, browser):
-        self.wait(browser, lambda: browser.find_element(By.ID, "ocaf-root").get_attribute("aria-busy") == "false")
-
-    def texts(self, browser, selector):
-        return [element.text for element in browser.find_elements(By.CSS_SELECTOR, selector)]
-
-    def add(self, browser, field, text, button):
-        browser.find_element(By.CSS_SELECTOR, "input[aria-label='%s']" % field).send_keys(text)
-        browser.find_element(By.XPATH, "//button[text()='%s']" % button).click()
 
     def test_each_user_sees_their_own_lists_and_their_tabs_stay_in_step(self):
         ada = self.browser("ada", "lovelace")
@@ -148,13 +100,7 @@ class TwoUsers(unittest.TestCase):
         self.wait(ada, lambda: "Chores 1 left" in self.texts(ada, ".list-index li"))
 
     def test_without_javascript_a_user_signs_in_and_adds_a_list(self):
-        plain = start_browser(javascript=False)
-        self.addCleanup(plain.quit)
-        plain.get(self.base + "/")
-        plain.find_element(By.NAME, "name").send_keys("grace")
-        plain.find_element(By.NAME, "password").send_keys("hopper")
-        plain.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        self.wait(plain, lambda: "Signed in as grace" in plain.page_source)
+        plain = self.browser("grace", "hopper", javascript=False)
         self.add(plain, "New list", "Reading", "Add list")
         self.wait(plain, lambda: self.texts(plain, ".open-list h2") == ["Reading"])
         self.add(plain, "New to-do", "SICP", "Add")
