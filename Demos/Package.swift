@@ -18,6 +18,7 @@ let package = Package(
     .executable(name: "CaseStudiesServer", targets: ["CaseStudiesServer"]),
     .executable(name: "CaseStudiesVapor", targets: ["CaseStudiesVapor"]),
     .executable(name: "LoadBenchmark", targets: ["LoadBenchmark"]),
+    .executable(name: "DatabaseBenchmark", targets: ["DatabaseBenchmark"]),
     .executable(name: "TodoListsServer", targets: ["TodoListsServer"]),
   ],
   dependencies: [
@@ -101,6 +102,17 @@ let package = Package(
     .testTarget(name: "GuideFeatureTests", dependencies: ["GuideFeature", tca, web, webTesting]),
     // Every snippet of the guide is in the example above.
     .testTarget(name: "GuideSnippetTests"),
+
+    // Writes per second and write-to-patch latency of database-backed shared state.
+    .executableTarget(
+      name: "DatabaseBenchmark",
+      dependencies: [
+        tca, web,
+        .product(name: "ComposableDatabase", package: "open-composable-architecture"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
 
     // MARK: The to-do lists app
 

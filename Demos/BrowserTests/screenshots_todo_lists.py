@@ -8,7 +8,9 @@ import os
 import time
 import unittest
 
-from test_todo_lists_two_users import HERE, TwoUsers
+from test_todo_lists_two_users import TwoUsers
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 OUTPUT = os.path.join(HERE, "..", "..", "docs", "screenshots", "todo-lists-app.png")
 
@@ -17,6 +19,7 @@ class Screenshot(TwoUsers):
     # Only the screenshot, not the tests it inherits its server and helpers from.
     test_each_user_sees_their_own_lists_and_their_tabs_stay_in_step = None
     test_a_filter_link_works_live_and_without_javascript = None
+    test_without_javascript_a_user_signs_in_and_adds_a_list = None
 
     def test_screenshot(self):
         ada = self.browser("ada", "lovelace")
@@ -28,6 +31,8 @@ class Screenshot(TwoUsers):
             self.add(ada, "New to-do", item, "Add")
             self.wait(ada, lambda: item in self.texts(ada, ".items label"))
         ada.find_elements("css selector", ".items input[type=checkbox]")[1].click()
+        self.add(ada, "Share with", "grace", "Share")
+        self.wait(ada, lambda: self.texts(ada, ".sharing .shared") == ["Shared with grace."])
         time.sleep(0.5)
         ada.save_screenshot(OUTPUT)
 

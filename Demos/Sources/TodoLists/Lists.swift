@@ -3,7 +3,7 @@ import ComposableDatabase
 import Foundation
 
 /// A user's to-do lists, in the app's database (SQLite by default, PostgreSQL for several
-/// servers): the lists they own and those shared with them. The rows are `@FetchAll`s, so
+/// servers): the lists they own and those shared with them. The rows are a `@Fetch`, so
 /// every page that shows a list, in any process, follows each change to it. The open list,
 /// the filter and the typed text are the page's own; its URL shows the first two
 /// (`/app/lists/<list id>?filter=active`, see ``listsRoute``).

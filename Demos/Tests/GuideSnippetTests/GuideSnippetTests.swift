@@ -40,6 +40,37 @@ import Testing
     try expectSnippetsCompiled(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)])
   }
 
+  /// The code of the to-do lists app, which the database guide quotes.
+  static let todoLists = [
+    "Sources/TodoLists/App.swift", "Sources/TodoLists/Database.swift", "Sources/TodoLists/Lists.swift",
+    "Sources/TodoListsServer/main.swift", "Tests/TodoListsTests/ListsPageTests.swift",
+  ]
+
+  /// Expects every ```swift block of `markdown` in the to-do lists app's code: `count` of them.
+  func expectSnippetsInTodoLists(_ markdown: some StringProtocol, count: Int) throws {
+    let code = try Self.todoLists.map(text).joined(separator: "\n")
+    let snippets = markdown.components(separatedBy: "```swift\n").dropFirst().map {
+      $0.components(separatedBy: "```")[0]
+    }
+    #expect(snippets.count == count)
+    for snippet in snippets {
+      #expect(code.contains(snippet), "not in the to-do lists app:\n\(snippet)")
+    }
+  }
+
+  @Test func everySnippetOfTheDatabaseArticleIsTheToDoListsAppsCode() throws {
+    try expectSnippetsInTodoLists(
+      try text("../Sources/ComposableDatabase/ComposableDatabase.docc/SharedStateInADatabase.md"),
+      count: 11)
+  }
+
+  @Test func everySnippetOfTheReadmesDatabaseSectionIsTheToDoListsAppsCode() throws {
+    let readme = try text("../Web/README.md")
+    let start = try #require(readme.range(of: "## Shared state in a database"))
+    let section = readme[start.upperBound...]
+    try expectSnippetsInTodoLists(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)], count: 3)
+  }
+
   /// The README's Vapor snippet is the Vapor case studies server's code.
   @Test func theVaporSnippetIsTheVaporServersCode() throws {
     let readme = try text("../Web/README.md")
