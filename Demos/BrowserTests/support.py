@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 import time
 import unittest
+import uuid
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
@@ -435,6 +436,44 @@ class RawClient:
             header += bytes([0x80 | 127]) + len(payload).to_bytes(8, "big")
         masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
         self.sock.sendall(header + mask + masked)
+
+
+HAPROXY = os.path.join(HERE, "..", "..", ".ci", "haproxy.sh")
+
+
+def postgres_url():
+    """The PostgreSQL server's URL (`OCAF_POSTGRES_URL`). Without one the test is skipped, or,
+    when `OCAF_REQUIRE_POSTGRES` is set (as `.ci/run` sets it), fails."""
+    url = os.environ.get("OCAF_POSTGRES_URL")
+    if not url:
+        if os.environ.get("OCAF_REQUIRE_POSTGRES"):
+            raise RuntimeError("OCAF_POSTGRES_URL names no PostgreSQL server")
+        raise unittest.SkipTest("OCAF_POSTGRES_URL names no PostgreSQL server")
+    return url
+
+
+def servers_behind_proxy(test, database, binary=SERVER, count=2):
+    """Starts `count` servers (`binary`) sharing `database`, each named for this run, behind
+    HAProxy (`.ci/haproxy.sh`, whose affinity cookie names
+    them s1, s2, …), all stopped at the test's cleanup; returns them and the proxy's URL."""
+    servers = []
+    ports = []
+    for index in range(1, count + 1):
+        port = free_port()
+        server, _ = start_server(
+            "--database", database,
+            "--server-name", "s%d-%s" % (index, uuid.uuid4().hex[:8]),
+            "--trusted-proxy", "127.0.0.1",
+            port=port, binary=binary,
+        )
+        test.addCleanup(server.log_file.close)
+        test.addCleanup(stop_server, server)
+        servers.append(server)
+        ports.append(port)
+    proxy = free_port()
+    subprocess.run([HAPROXY, "start", str(proxy), *map(str, ports)], check=True)
+    test.addCleanup(subprocess.run, [HAPROXY, "stop", str(proxy)])
+    return servers, "http://127.0.0.1:%d" % proxy
 
 
 class TodoListsBrowsing:

@@ -12,34 +12,24 @@ skipped, unless `OCAF_REQUIRE_POSTGRES` is set (as `.ci/run` sets it).
       python3 -m unittest discover -s Demos/BrowserTests -p test_deploy.py -v
 """
 
-import os
-import subprocess
 import unittest
-import uuid
 
 from selenium.webdriver.common.by import By
 
 from support import (
     RESET_NOTICE,
     BrowserTestCase,
-    free_port,
+    postgres_url,
     server_log,
+    servers_behind_proxy,
     start_browser,
-    start_server,
-    stop_server,
 )
-
-HAPROXY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".ci", "haproxy.sh")
 
 
 class TwoServersBehindAProxy(BrowserTestCase):
     @classmethod
     def setUpClass(cls):
-        cls.database = os.environ.get("OCAF_POSTGRES_URL")
-        if not cls.database:
-            if os.environ.get("OCAF_REQUIRE_POSTGRES"):
-                raise RuntimeError("OCAF_POSTGRES_URL names no PostgreSQL server")
-            raise unittest.SkipTest("OCAF_POSTGRES_URL names no PostgreSQL server")
+        cls.database = postgres_url()
         cls.browser = start_browser()
 
     @classmethod
@@ -47,25 +37,8 @@ class TwoServersBehindAProxy(BrowserTestCase):
         cls.browser.quit()
 
     def setUp(self):
-        # Two servers sharing the database, each named for this test, and the proxy in front.
-        self.servers = []
-        ports = []
-        for index in (1, 2):
-            port = free_port()
-            server, _ = start_server(
-                "--database", self.database,
-                "--server-name", "s%d-%s" % (index, uuid.uuid4().hex[:8]),
-                "--trusted-proxy", "127.0.0.1",
-                port=port,
-            )
-            self.addCleanup(server.log_file.close)
-            self.addCleanup(stop_server, server)
-            self.servers.append(server)
-            ports.append(port)
-        proxy = free_port()
-        subprocess.run([HAPROXY, "start", str(proxy), *map(str, ports)], check=True)
-        self.addCleanup(subprocess.run, [HAPROXY, "stop", str(proxy)])
-        self.base = "http://127.0.0.1:%d" % proxy
+        # Two servers sharing the database, named for this test, and the proxy in front.
+        self.servers, self.base = servers_behind_proxy(self, self.database)
         self.browser.delete_all_cookies()
 
     def holder(self):

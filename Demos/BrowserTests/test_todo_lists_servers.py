@@ -13,7 +13,6 @@ missing). Without the URL the tests are skipped, unless `OCAF_REQUIRE_POSTGRES` 
       python3 -m unittest discover -s Demos/BrowserTests -p test_todo_lists_servers.py -v
 """
 
-import os
 import signal
 import subprocess
 import unittest
@@ -25,15 +24,13 @@ from support import (
     RESET_NOTICE,
     TodoListsBrowsing,
     demo_binary,
-    free_port,
+    postgres_url,
     server_log,
+    servers_behind_proxy,
     start_browser,
-    start_server,
-    stop_server,
 )
 
 SERVER = demo_binary("TodoListsServer")
-HAPROXY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".ci", "haproxy.sh")
 
 
 def psql(url, command):
@@ -42,34 +39,13 @@ def psql(url, command):
 
 class TwoServersSharingADatabase(TodoListsBrowsing, unittest.TestCase):
     def setUp(self):
-        base = os.environ.get("OCAF_POSTGRES_URL")
-        if not base:
-            if os.environ.get("OCAF_REQUIRE_POSTGRES"):
-                raise RuntimeError("OCAF_POSTGRES_URL names no PostgreSQL server")
-            raise unittest.SkipTest("OCAF_POSTGRES_URL names no PostgreSQL server")
+        base = postgres_url()
         # A database of the test's own, so that Ada's and Grace's lists start empty.
         name = "todos_" + uuid.uuid4().hex[:12]
         psql(base, "CREATE DATABASE " + name)
         self.addCleanup(psql, base, "DROP DATABASE IF EXISTS %s WITH (FORCE)" % name)
         database = base.rsplit("/", 1)[0] + "/" + name
-        self.servers = []
-        ports = []
-        for index in (1, 2):
-            port = free_port()
-            server, _ = start_server(
-                "--database", database,
-                "--server-name", "s%d" % index,
-                "--trusted-proxy", "127.0.0.1",
-                port=port, binary=SERVER,
-            )
-            self.addCleanup(server.log_file.close)
-            self.addCleanup(stop_server, server)
-            self.servers.append(server)
-            ports.append(port)
-        proxy = free_port()
-        subprocess.run([HAPROXY, "start", str(proxy), *map(str, ports)], check=True)
-        self.addCleanup(subprocess.run, [HAPROXY, "stop", str(proxy)])
-        self.base = "http://127.0.0.1:%d" % proxy
+        self.servers, self.base = servers_behind_proxy(self, database, binary=SERVER)
 
     def on_server(self, index, user, password):
         """A browser signed in as `user` whose requests the proxy sends to server `index` (1 or

@@ -78,8 +78,9 @@ extension SessionRegistry {
     return .started(host, firstResult)
   }
 
-  /// Makes a session of `feature` on `isolation` and does `first` with it, in one job: `nil`
-  /// when its snapshot can't be read.
+  /// Makes a session of `feature` on `isolation` and does `first` with it, in one job once its
+  /// store's shared state has loaded (or `firstLoadWait` has passed): `nil` when its snapshot
+  /// can't be read.
   static func makeSession<First: Sendable>(
     of feature: LiveFeature, id: String, snapshot: Data?, token: Int, request: LiveRequest,
     limits: LiveLimits, clock: EngineClock, logger: Logger,
