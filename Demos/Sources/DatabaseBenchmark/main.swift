@@ -16,6 +16,7 @@ import ComposableDatabase
 import ComposableWeb
 import Foundation
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -116,18 +117,19 @@ struct Figures {
 
 /// The patches' latencies, in nanoseconds, as the pages receive them.
 final class Patches: Sendable {
-  private let latencies = LockIsolated<[Int64]>([])
+  // Appended to in place (`LockIsolated` would copy the array on every change).
+  private let latencies = Mutex<[Int64]>([])
 
   func record(_ message: String) {
     let arrived = monotonicNanoseconds()
     guard let range = message.range(of: " at ") else { return }
     let digits = message[range.upperBound...].prefix { $0.isNumber }
     guard let writtenAt = Int64(digits), writtenAt > 0 else { return }
-    latencies.withValue { $0.append(arrived - writtenAt) }
+    latencies.withLock { $0.append(arrived - writtenAt) }
   }
 
-  var count: Int { latencies.value.count }
-  var all: [Int64] { latencies.value }
+  var count: Int { latencies.withLock { $0.count } }
+  var all: [Int64] { latencies.withLock { $0 } }
 }
 
 @main
@@ -150,6 +152,9 @@ struct DatabaseBenchmark: AsyncParsableCommand {
   @Option(help: "A PostgreSQL URL: adds PostgreSQL, written to from a second process.")
   var postgres: String?
 
+  @Option(help: "Only this engine: memory, sqlite or postgres.")
+  var only: String?
+
   @Option(help: .hidden)
   var writeTo: String?
 
@@ -165,13 +170,9 @@ struct DatabaseBenchmark: AsyncParsableCommand {
     print(
       "engine".padding(toLength: 42, withPad: " ", startingAt: 0)
         + "writes/s     patches   p50 ms   p99 ms")
-    try await report(memoryEngine)
-    let file = FileManager.default.temporaryDirectory.appending(path: "benchmark-\(UUID().uuidString).sqlite")
-    defer { try? FileManager.default.removeItem(at: file) }
-    let sqlite = try await SQLiteLiveDatabase.open(path: file.path, migrator: markTable, logger: quietLogger)
-    try await report(databaseEngine("SQLite, one process", sqlite))
-    await sqlite.close()
-    if let postgres {
+    if only == nil || only == "memory" { try await report(memoryEngine) }
+    if only == nil || only == "sqlite" { try await reportSQLite() }
+    if let postgres, only == nil || only == "postgres" {
       let database = try await PostgresLiveDatabase.connect(url: postgres, migrator: nil, logger: quietLogger)
       try await markTable.migrate(database)
       try await database.write { db in
@@ -180,6 +181,14 @@ struct DatabaseBenchmark: AsyncParsableCommand {
       try await report(databaseEngine("PostgreSQL, writes from another process", database), secondProcess: postgres)
       database.close()
     }
+  }
+
+  func reportSQLite() async throws {
+    let file = FileManager.default.temporaryDirectory.appending(path: "benchmark-\(UUID().uuidString).sqlite")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let sqlite = try await SQLiteLiveDatabase.open(path: file.path, migrator: markTable, logger: quietLogger)
+    try await report(databaseEngine("SQLite, one process", sqlite))
+    await sqlite.close()
   }
 
   var quietLogger: Logger {

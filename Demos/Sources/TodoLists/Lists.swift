@@ -185,7 +185,8 @@ public struct Lists {
     let rows = state.$rows
     return .run { [database] _ in
       try await database.write(change)
-      try await rows.load()
+      // Saved: a read that fails now leaves the rows as they were, in `$rows.loadError`.
+      try? await rows.load()
     } catch: { error, send in
       await send(.writeFailed((error as? TodoRefusal)?.description ?? "That didn't save: \(error)"))
     }

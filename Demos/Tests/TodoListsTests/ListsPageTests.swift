@@ -40,6 +40,13 @@ import Testing
       path: listsPagePath)
   }
 
+  /// Adds a list named `name` on `page`, and waits for the page to open it.
+  func addList(_ name: String, on page: LivePage<Lists.State, Lists.Action>) async {
+    await page.type(name, into: "New list")
+    await page.click("Add list")
+    await page.waitFor { $0.text(of: ".open-list h2") == name }
+  }
+
   func texts(_ page: LivePage<Lists.State, Lists.Action>, _ selector: String) -> [String] {
     page.findAll(selector).map(\.text)
   }
@@ -48,9 +55,7 @@ import Testing
     let database = try await SQLiteLiveDatabase.inMemory(migrator: .todoLists)
     let page = await page(for: "ada", in: database)
     #expect(page.text.contains("No lists yet."))
-    await page.type("Groceries", into: "New list")
-    await page.click("Add list")
-    await page.waitFor { $0.text(of: ".open-list h2") == "Groceries" }
+    await addList("Groceries", on: page)
     #expect(page.location?.segments.count == 1)
     #expect(page.text(of: ".sharing .shared") == "Only you can see this list.")
     for item in ["Milk", "Eggs"] {
@@ -104,9 +109,7 @@ import Testing
   @Test func sharingWithNobodyOrOneselfSaysWhy() async throws {
     let database = try await SQLiteLiveDatabase.inMemory(migrator: .todoLists)
     let ada = await page(for: "ada", in: database)
-    await ada.type("Chores", into: "New list")
-    await ada.click("Add list")
-    await ada.waitFor { $0.has(".open-list") }
+    await addList("Chores", on: ada)
     await ada.type("charles", into: "Share with")
     await ada.click("Share")
     #expect(ada.text(of: "[role=alert]") == "There is no user named charles.")
@@ -133,9 +136,7 @@ import Testing
   @Test func aLinkToAListOpensItAndALinkToSomeoneElsesOpensNothing() async throws {
     let database = try await SQLiteLiveDatabase.inMemory(migrator: .todoLists)
     let ada = await page(for: "ada", in: database)
-    await ada.type("Garden", into: "New list")
-    await ada.click("Add list")
-    await ada.waitFor { $0.has(".open-list") }
+    await addList("Garden", on: ada)
     let link = try #require(ada.location?.text)
     let again = await page(for: "ada", at: link + "?filter=active", in: database)
     #expect(again.text(of: ".open-list h2") == "Garden")
@@ -150,9 +151,7 @@ import Testing
     let database = try await SQLiteLiveDatabase.inMemory(migrator: .todoLists)
     let ada = await page(for: "ada", in: database)
     let grace = await page(for: "grace", in: database)
-    await ada.type("Errands", into: "New list")
-    await ada.click("Add list")
-    await ada.waitFor { $0.has(".open-list") }
+    await addList("Errands", on: ada)
     await ada.type("Post", into: "New to-do")
     await ada.click("Add")
     await ada.type("grace", into: "Share with")
