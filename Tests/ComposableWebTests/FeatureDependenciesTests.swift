@@ -1,3 +1,4 @@
+#if Hummingbird
 import ComposableArchitecture
 import Foundation
 import Logging
@@ -114,3 +115,4 @@ struct Stamped {
     #expect(session.startHTML().contains("1 00000000-0000-0000-0000-000000000000"))
   }
 }
+#endif  // Hummingbird

@@ -1,3 +1,4 @@
+#if Hummingbird
 import ComposableArchitecture
 import Foundation
 import Logging
@@ -137,3 +138,4 @@ func shelfView(_ store: LiveStoreOf<Shelf>) -> Node<Shelf.Action> {
     await endpoint.shutDown()
   }
 }
+#endif  // Hummingbird
