@@ -49,6 +49,7 @@ public struct SignIns: Sendable {
   static let cookieName = "todo_session"
   let database: any LiveDatabase
 
+  /// The sign-ins kept in `database`'s `sign_ins` table: `SignIns(database: database)`.
   public init(database: any LiveDatabase) {
     self.database = database
   }

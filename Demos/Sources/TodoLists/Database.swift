@@ -57,11 +57,14 @@ private func decodeID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, 
 /// A list a user is a member of, with how many of its items are not done.
 public struct TodoList: Decodable, Equatable, Identifiable, Sendable {
   public var id: UUID
+  /// What its owner called it.
   public var name: String
   /// Who made it: only they may delete it; the others may leave it.
   public var owner: String
+  /// How many of its items are not done.
   public var remaining: Int
 
+  /// A list as a page shows it: `TodoList(id: id, name: "Groceries", owner: "ada")`.
   public init(id: UUID, name: String, owner: String, remaining: Int = 0) {
     self.id = id
     self.name = name
@@ -71,6 +74,7 @@ public struct TodoList: Decodable, Equatable, Identifiable, Sendable {
 
   enum CodingKeys: String, CodingKey { case id, name, owner, remaining }
 
+  /// Reads a row of `UserLists`' query of lists.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try decodeID(container, .id)
@@ -83,10 +87,12 @@ public struct TodoList: Decodable, Equatable, Identifiable, Sendable {
 /// One to-do of a list.
 public struct TodoItem: Decodable, Equatable, Identifiable, Sendable {
   public var id: UUID
+  /// The list it is on.
   public var listID: UUID
   public var title: String
   public var isDone: Bool
 
+  /// An item as a page shows it: `TodoItem(id: id, listID: list, title: "Milk")`.
   public init(id: UUID, listID: UUID, title: String, isDone: Bool = false) {
     self.id = id
     self.listID = listID
@@ -100,6 +106,7 @@ public struct TodoItem: Decodable, Equatable, Identifiable, Sendable {
     case isDone = "done"
   }
 
+  /// Reads a row of the `items` table.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try decodeID(container, .id)
@@ -111,9 +118,12 @@ public struct TodoItem: Decodable, Equatable, Identifiable, Sendable {
 
 /// A user's membership of a list.
 public struct ListMember: Decodable, Equatable, Sendable {
+  /// The list.
   public var listID: UUID
+  /// The member's user name.
   public var user: String
 
+  /// `user` as a member of the list `listID`.
   public init(listID: UUID, user: String) {
     self.listID = listID
     self.user = user
@@ -124,6 +134,7 @@ public struct ListMember: Decodable, Equatable, Sendable {
     case user = "user_name"
   }
 
+  /// Reads a row of the `list_members` table.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     listID = try decodeID(container, .listID)
@@ -134,10 +145,14 @@ public struct ListMember: Decodable, Equatable, Sendable {
 /// What a user's page shows: the lists they are a member of, the lists' items, and who
 /// shares each list.
 public struct ListRows: Equatable, Sendable {
+  /// The lists the user is a member of, oldest first.
   public var lists: [TodoList] = []
+  /// Their items, in the order they were added.
   public var items: [TodoItem] = []
+  /// Everyone who shares them.
   public var members: [ListMember] = []
 
+  /// Rows as a page shows them; empty until the fetch has read them.
   public init(lists: [TodoList] = [], items: [TodoItem] = [], members: [ListMember] = []) {
     self.lists = lists
     self.items = items

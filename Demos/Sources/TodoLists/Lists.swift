@@ -27,6 +27,7 @@ public struct Lists {
     public var filter = Filter.all
     public var newListName = ""
     public var newItemTitle = ""
+    /// Who the open list is to be shared with, as typed.
     public var shareName = ""
     /// Why the last change didn't happen, until the next one.
     public var error: String?
