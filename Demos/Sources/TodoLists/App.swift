@@ -44,21 +44,35 @@ public struct Accounts: Sendable {
 }
 
 /// The signed-in browsers: a random token per sign-in, kept in an HttpOnly cookie and in the
-/// database's `sign_ins` table, so that every server behind a proxy knows it.
+/// database's `sign_ins` table, so that every server behind a proxy knows it. A sign-in lasts
+/// `lifetime` (30 days by default); older ones sign nobody in, and each new sign-in deletes them.
 public struct SignIns: Sendable {
   static let cookieName = "todo_session"
   let database: any LiveDatabase
+  let lifetime: Duration
+  let now: @Sendable () -> Date
 
   /// The sign-ins kept in `database`'s `sign_ins` table: `SignIns(database: database)`.
-  public init(database: any LiveDatabase) {
+  public init(
+    database: any LiveDatabase, lifetime: Duration = .seconds(30 * 24 * 60 * 60),
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
     self.database = database
+    self.lifetime = lifetime
+    self.now = now
+  }
+
+  /// The oldest time, in seconds since 1970, that a sign-in still counts from.
+  private var oldest: Int {
+    Int(now().timeIntervalSince1970) - Int(lifetime.components.seconds)
   }
 
   /// Signs `user` in; returns the cookie's token.
   func signIn(_ user: User) async throws -> String {
     let token = LiveSession.makeID()
-    let now = Int(Date().timeIntervalSince1970)
+    let (now, oldest) = (Int(now().timeIntervalSince1970), oldest)
     try await database.write { db in
+      try await db.raw("DELETE FROM sign_ins WHERE signed_in_at < \(bind: oldest)").run()
       try await db.raw(
         "INSERT INTO sign_ins (token, user_name, signed_in_at) VALUES (\(bind: token), \(bind: user.name), \(bind: now))"
       ).run()
@@ -66,10 +80,14 @@ public struct SignIns: Sendable {
     return token
   }
 
+  /// The user `token` signed in, if it is a sign-in that still counts.
   func user(token: String) async throws -> User? {
-    try await database.read { db in
-      try await db.raw("SELECT user_name FROM sign_ins WHERE token = \(bind: token)")
-        .first(decodingColumn: "user_name", as: String.self)
+    let oldest = oldest
+    return try await database.read { db in
+      try await db.raw(
+        "SELECT user_name FROM sign_ins WHERE token = \(bind: token) AND signed_in_at >= \(bind: oldest)"
+      )
+      .first(decodingColumn: "user_name", as: String.self)
     }
     .map(User.init(name:))
   }

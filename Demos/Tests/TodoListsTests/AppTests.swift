@@ -1,3 +1,4 @@
+import ComposableArchitecture
 import ComposableDatabase
 import ComposableWeb
 import Foundation
@@ -84,6 +85,23 @@ import Testing
     }
     await firstEndpoint.shutDown()
     await secondEndpoint.shutDown()
+  }
+
+  @Test func aSignInLastsItsLifetimeAndOlderOnesAreDeleted() async throws {
+    let database = try await SQLiteLiveDatabase.inMemory(migrator: .todoLists)
+    let clock = LockIsolated(Date(timeIntervalSince1970: 1_000_000))
+    let signIns = SignIns(database: database, lifetime: .seconds(100), now: { clock.value })
+    let ada = try await signIns.signIn(User(name: "ada"))
+    clock.setValue(clock.value.addingTimeInterval(100))
+    #expect(try await signIns.user(token: ada) == User(name: "ada"))
+    clock.setValue(clock.value.addingTimeInterval(1))
+    #expect(try await signIns.user(token: ada) == nil)
+    // The next sign-in deletes it.
+    _ = try await signIns.signIn(User(name: "grace"))
+    let tokens = try await database.read { db in
+      try await db.raw("SELECT user_name FROM sign_ins").all(decodingColumn: "user_name", as: String.self)
+    }
+    #expect(tokens == ["grace"])
   }
 
   @Test func thePageIsServedWithItsRowsAndADeepLinkOpensItsList() async throws {
