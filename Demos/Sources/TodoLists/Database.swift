@@ -56,6 +56,7 @@ private func decodeID<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, 
 
 /// A list a user is a member of, with how many of its items are not done.
 public struct TodoList: Decodable, Equatable, Identifiable, Sendable {
+  /// The list's id, stored as text.
   public var id: UUID
   /// What its owner called it.
   public var name: String
@@ -86,10 +87,13 @@ public struct TodoList: Decodable, Equatable, Identifiable, Sendable {
 
 /// One to-do of a list.
 public struct TodoItem: Decodable, Equatable, Identifiable, Sendable {
+  /// The item's id, stored as text.
   public var id: UUID
   /// The list it is on.
   public var listID: UUID
+  /// What is to be done.
   public var title: String
+  /// Whether it is done (the `done` column).
   public var isDone: Bool
 
   /// An item as a page shows it: `TodoItem(id: id, listID: list, title: "Milk")`.

@@ -24,8 +24,11 @@ public struct Lists {
     @Fetch public var rows: ListRows
     /// The list the page shows, if any.
     public var openListID: UUID?
+    /// Which of its items the page shows.
     public var filter = Filter.all
+    /// The new list's name, as typed.
     public var newListName = ""
+    /// The new to-do's title, as typed.
     public var newItemTitle = ""
     /// Who the open list is to be shared with, as typed.
     public var shareName = ""
@@ -74,9 +77,11 @@ public struct Lists {
     }
   }
 
+  /// Which of the open list's items the page shows; the URL's `filter` query item.
   public enum Filter: String, CaseIterable, Codable, Equatable, Sendable {
     case all, active, done
 
+    /// The filter's link text: "All", "Active" or "Done".
     public var title: String {
       switch self {
       case .all: "All"
