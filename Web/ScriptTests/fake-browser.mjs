@@ -165,6 +165,14 @@ class FakeElement extends FakeNode {
     this.selectionEnd = end;
   }
   focus() { this.ownerDocument.activeElement = this; }
+  dispatchEvent(event) {
+    event.target = this;
+    (this.dispatched = this.dispatched || []).push(event);
+    for (let at = this; at; at = at.parentNode) {
+      for (const listener of (at.listeners && at.listeners[event.type]) || []) listener(event);
+    }
+    return true;
+  }
   showModal() { this.open = true; }
   closest(selector) {
     const alternatives = parseSelector(selector);
@@ -182,20 +190,21 @@ class FakeElement extends FakeNode {
 }
 
 // The selectors the script uses: comma-separated alternatives, each an optional tag name, an
-// optional `.class`, and `[name]` or `[name="value"]` parts.
+// optional `#id`, an optional `.class`, and `[name]` or `[name="value"]` parts.
 function parseSelector(selector) {
   return selector.split(",").map((alternative) => {
-    const match = /^\s*([a-zA-Z][a-zA-Z0-9]*)?(?:\.([a-zA-Z0-9_-]+))?((?:\[[^\]]+\])*)\s*$/.exec(alternative);
-    if (!match) throw new Error("unsupported selector: " + alternative);
+    const match = /^\s*([a-zA-Z][a-zA-Z0-9]*)?(?:#([a-zA-Z0-9_-]+))?(?:\.([a-zA-Z0-9_-]+))?((?:\[[^\]]+\])*)\s*$/.exec(alternative);
+    if (!match || alternative.trim() === "") throw new Error("unsupported selector: " + alternative);
     const tag = (match[1] || "").toUpperCase();
-    const className = match[2];
+    const id = match[2];
+    const className = match[3];
     const parts = [];
     const attribute = /\[([^=\]]+)(?:="((?:[^"\\]|\\.)*)")?\]/g;
     let part;
-    while ((part = attribute.exec(match[3]))) {
+    while ((part = attribute.exec(match[4]))) {
       parts.push({ name: part[1], value: part[2] === undefined ? null : part[2].replace(/\\(.)/g, "$1") });
     }
-    return (element) => (!tag || element.tagName === tag) &&
+    return (element) => (!tag || element.tagName === tag) && (!id || element.id === id) &&
       (!className || element.classList.contains(className)) && parts.every((p) =>
       p.value === null ? element.hasAttribute(p.name) : element.getAttribute(p.name) === p.value);
   });
@@ -322,15 +331,40 @@ export function makeWindow(body, url) {
       popstate();
     },
   };
+  // Timers run when the test says: `runTimers` runs those waiting now, whatever their delay;
+  // `advance(ms)` moves the clock, running those due in order (and those they start).
   const timers = [];
+  let now = 0, nextTimer = 0;
   Object.assign(window, {
     document, location, history,
     WebSocket: FakeSocket,
     URL,
     CSS: { escape: (text) => String(text).replace(/["\\]/g, "\\$&") },
-    setTimeout(run, delay) { timers.push({ run, delay }); return timers.length; },
-    clearTimeout() {},
+    innerWidth: 1024,
+    innerHeight: 768,
+    CustomEvent: class { constructor(type, init) { this.type = type; this.detail = init && init.detail; this.bubbles = init && init.bubbles; } },
+    setTimeout(run, delay) {
+      nextTimer += 1;
+      timers.push({ id: nextTimer, run, at: now + (delay || 0) });
+      return nextTimer;
+    },
+    clearTimeout(id) {
+      const at = timers.findIndex((timer) => timer.id === id);
+      if (at >= 0) timers.splice(at, 1);
+    },
     runTimers() { for (const timer of timers.splice(0)) timer.run(); },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = timers.filter((timer) => timer.at <= end).sort((a, b) => a.at - b.at || a.id - b.id)[0];
+        if (!due) break;
+        timers.splice(timers.indexOf(due), 1);
+        now = Math.max(now, due.at);
+        due.run();
+      }
+      now = end;
+    },
+    pendingTimers() { return timers.length; },
     back() { history.go(-1); },
     forward() { history.go(1); },
   });

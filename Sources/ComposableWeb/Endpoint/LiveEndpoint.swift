@@ -118,6 +118,13 @@ public final class LiveEndpoint: Sendable {
     self.pages = Pages(
       title: title, features: features, mountPath: self.mountPath, layout: layout,
       showsIndex: self.showsIndex)
+    #if !DEBUG
+      if let latency = layout.simulatedLatency {
+        logger.warning(
+          "Ignored the layout's simulated latency: it is a development setting, off in release builds",
+          metadata: ["latency": "\(latency)"])
+      }
+    #endif
   }
 
   // MARK: Requests

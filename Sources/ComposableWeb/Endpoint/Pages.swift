@@ -39,6 +39,8 @@ struct Pages: Sendable {
     button:hover:not(:disabled){background:#eff6ff;border-color:var(--accent)}\
     button:disabled{opacity:.5;cursor:default}\
     button[aria-busy=true]{opacity:.7}\
+    [aria-busy=true]{cursor:progress}\
+    [hidden]{display:none!important}\
     input,select,textarea{font:inherit;padding:.3rem .5rem;border:1px solid #cbd5e1;border-radius:.4rem;\
     max-width:100%}\
     input[type=checkbox],input[type=radio]{width:1.1rem;height:1.1rem;vertical-align:middle}\
@@ -97,6 +99,11 @@ struct Pages: Sendable {
       if let location = session?.location { attributes.append(("data-ocaf-location", location)) }
     }
     if let session { attributes.append(("data-ocaf-session", session.sessionID)) }
+    #if DEBUG
+      if let latency = layout.simulatedLatency, latency > .zero {
+        attributes.append((PageProtocol.Attribute.latency.name, String(latency.milliseconds)))
+      }
+    #endif
     let document = document(
       title: feature.title,
       body: [

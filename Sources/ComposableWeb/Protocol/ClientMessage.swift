@@ -13,8 +13,14 @@ import Foundation
 /// ```
 public enum ClientMessage: Sendable, Equatable {
   /// An event of the element with the handler id `handler` (a click, a submission, a field's
-  /// new value).
-  case event(handler: String, value: InputValue? = nil)
+  /// new value, a key). A payload (see ``Handler/decode(_:_:)``) travels as JSON text in a
+  /// `.string` value.
+  ///
+  /// `ref` is set by a page waiting for the answer to this message (its element is marked busy
+  /// meanwhile, see ``Node/disabledWhileSending()``): the server's next message names it in
+  /// ``ServerMessage/Patch/acknowledged``, even when the message changed nothing or was
+  /// ignored.
+  case event(handler: String, value: InputValue? = nil, ref: Int? = nil)
   /// The page went to `location` (the part of its URL below the page's path) by Back, Forward
   /// or a live link (see ``LiveRoute``).
   case navigate(to: String)
@@ -39,9 +45,13 @@ public enum ClientMessage: Sendable, Equatable {
   /// ```
   public func write(into output: inout [UInt8]) {
     switch self {
-    case let .event(handler, value):
+    case let .event(handler, value, ref):
       output.append(contentsOf: #"{"handler":"#.utf8)
       JSONText.appendString(handler, into: &output)
+      if let ref {
+        output.append(contentsOf: #","ref":"#.utf8)
+        output.append(contentsOf: String(ref).utf8)
+      }
       if let value {
         output.append(contentsOf: #","value":"#.utf8)
         JSONText.append(value, into: &output)
@@ -78,7 +88,13 @@ public enum ClientMessage: Sendable, Equatable {
     guard let message = JSONReader.read(text), case .object = message else { return .malformed }
     if let location = message["navigate"]?.string { return .message(.navigate(to: location)) }
     guard let handler = message["handler"]?.string else { return .malformed }
-    return .message(.event(handler: handler, value: InputValue(message["value"])))
+    var ref: Int?
+    if case let .number(number)? = message["ref"] {
+      // A number the page counts up from 1; anything else is no message of a page.
+      guard number >= 0, number < 1e15, let whole = Int(exactly: number) else { return .malformed }
+      ref = whole
+    }
+    return .message(.event(handler: handler, value: InputValue(message["value"]), ref: ref))
   }
 }
 #endif  // Web

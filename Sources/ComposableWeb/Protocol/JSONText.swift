@@ -126,15 +126,24 @@ enum JSONText {
 
   /// `{"patches":[{"html":…,"id":…},…],"type":"patch","values":[…]}`, from each patch's HTML as
   /// UTF-8 bytes; with `"history":"push"` (or `"replace"`) and `"location":…` first when a
-  /// routed page's location changed.
+  /// routed page's location changed, and `"acknowledged":[refs]` before them when the page
+  /// waits to hear its messages answered.
   static func patch(
     _ patches: [(id: String, html: [UInt8])], values: [ServerMessage.Patch.Value],
-    location: (text: String, history: LiveHistory)? = nil
+    location: (text: String, history: LiveHistory)? = nil, acknowledged: [Int] = []
   ) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(
       patches.reduce(64) { $0 + $1.html.count + $1.html.count / 8 + $1.id.utf8.count + 24 })
     output.append(UInt8(ascii: "{"))
+    if !acknowledged.isEmpty {
+      output.append(contentsOf: #""acknowledged":["#.utf8)
+      for (index, ref) in acknowledged.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        output.append(contentsOf: String(ref).utf8)
+      }
+      output.append(contentsOf: "],".utf8)
+    }
     if let location {
       output.append(contentsOf: #""history":"#.utf8)
       appendString(location.history.wireName, into: &output)

@@ -30,6 +30,8 @@ public enum PageProtocol {
   public enum Attribute: String, CaseIterable, Sendable {
     /// On the page's root: the path of the page, below which a routed page's locations are.
     case base
+    /// An element's handler for losing focus.
+    case blur
     /// A form the server wraps around a button outside any form, for browsers without script.
     case buttonForm = "button-form"
     /// A field's handler for its `change` event.
@@ -40,24 +42,38 @@ public enum PageProtocol {
     case component
     /// A navigation stack level's depth.
     case depth
-    /// A control that stays disabled while its message is on the way.
+    /// An element that is busy (disabled, if it is a control) while its message is on the way:
+    /// its messages carry a `ref` the server acknowledges.
     case disableWhileSending = "disable-while-sending"
     /// A dialog's handler for Escape and its backdrop.
     case dismiss
     /// On the page's root: the feature it shows.
     case feature
+    /// An element's handler for gaining focus.
+    case focus
     /// A field's handler for its `input` event.
     case input
+    /// An element's handler for a key pressed inside it.
+    case keydown
+    /// An element's handler for a key released inside it.
+    case keyup
     /// An element a patch of its parent leaves in place.
     case keep
     /// An element's key among its siblings, which keeps its DOM node across patches.
     case key
+    /// On the page's root, in a development build: the simulated latency, in milliseconds, by
+    /// which the page delays every message it sends and receives (see
+    /// ``LiveLayout/simulatedLatency``).
+    case latency
     /// A link to another live page of the app, followed without a reload.
     case liveLink = "live-link"
     /// On the page's root: the routed page's location, shown in the URL.
     case location
     /// A dialog opened as a modal.
     case modal
+    /// How the page sends an element's events (keys, debounce, throttle) and the client
+    /// commands it runs first: JSON keyed by event name (see ``PageEventOptions``).
+    case options
     /// A navigation stack's handler for Back.
     case pop
     /// On the page's root: the page's feature has a route.
@@ -70,6 +86,12 @@ public enum PageProtocol {
     case stack
     /// A form's handler for its `submit` event.
     case submit
+    /// An element's handler for a key pressed anywhere in the window.
+    case windowKeydown = "window-keydown"
+    /// An element's handler for a key released anywhere in the window.
+    case windowKeyup = "window-keyup"
+    /// An element's handler for the window's resizing.
+    case windowResize = "window-resize"
 
     /// The attribute's name in the page, e.g. `data-ocaf-click`.
     public var name: String { PageProtocol.attributePrefix + rawValue }

@@ -137,16 +137,23 @@ public enum ServerMessage: Sendable, Equatable {
     public var values: [Value]
     /// A routed page's new location, if it changed.
     public var location: Location?
+    /// The refs of the page's messages this answers (see ``ClientMessage/event(handler:value:ref:)``):
+    /// the page stops showing their elements as busy.
+    public var acknowledged: [Int]
 
     /// What changed.
     ///
     /// ```swift
     /// ServerMessage.patch(.init(parts: [.init(id: "c.count", html: "<span>2</span>")]))
+    /// ServerMessage.patch(.init(parts: [], acknowledged: [3]))
     /// ```
-    public init(parts: [Part], values: [Value] = [], location: Location? = nil) {
+    public init(
+      parts: [Part], values: [Value] = [], location: Location? = nil, acknowledged: [Int] = []
+    ) {
       self.parts = parts
       self.values = values
       self.location = location
+      self.acknowledged = acknowledged
     }
   }
 
@@ -175,7 +182,8 @@ public enum ServerMessage: Sendable, Equatable {
     case let .patch(patch):
       return JSONText.patch(
         patch.parts.map { (id: $0.id, html: Array($0.html.utf8)) }, values: patch.values,
-        location: patch.location.map { (text: $0.text, history: $0.history) })
+        location: patch.location.map { (text: $0.text, history: $0.history) },
+        acknowledged: patch.acknowledged)
     case let .refused(reason), let .replaced(reason), let .stopping(reason):
       return JSONText.reasoned(type: type.rawValue, reason: reason)
     case .reload:
@@ -235,7 +243,8 @@ public enum ServerMessage: Sendable, Equatable {
             return Patch.Part(id: id, html: html)
           },
           values: try Self.values(message["values"], or: unreadable),
-          location: message["location"]?.string.map { Patch.Location($0, history: history) }))
+          location: message["location"]?.string.map { Patch.Location($0, history: history) },
+          acknowledged: try Self.refs(message["acknowledged"], or: unreadable)))
     case .refused:
       self = .refused(reason: try string("reason"))
     case .replaced:
@@ -244,6 +253,20 @@ public enum ServerMessage: Sendable, Equatable {
       self = .stopping(reason: try string("reason"))
     case .reload:
       self = .reload
+    }
+  }
+
+  /// A patch's acknowledged refs: whole numbers.
+  private static func refs(
+    _ json: JSONValue?, or unreadable: (String) -> PageProtocol.UnreadableMessage
+  ) throws -> [Int] {
+    guard let json else { return [] }
+    guard case let .array(refs) = json else { throw unreadable("acknowledged") }
+    return try refs.map { ref in
+      guard case let .number(number) = ref, let whole = Int(exactly: number) else {
+        throw unreadable("acknowledged refs")
+      }
+      return whole
     }
   }
 

@@ -38,12 +38,13 @@ struct HandlerTable {
   }
 
   /// Whether a handler for `event` acts once: clicks, submissions and dismissals do. Typing
-  /// (`input`, `change`) races renders, and the stack's `pop` names a depth (sending it twice
-  /// pops no further), so theirs keep the grace of replaced renders.
+  /// (`input`, `change`), keys, focus, the window's events and the stack's `pop` (which names a
+  /// depth: sending it twice pops no further) repeat and race renders, so theirs keep the grace
+  /// of replaced renders.
   static func isSingleUse(event: String) -> Bool {
     switch event {
-    case "input", "change", "pop": return false
-    default: return true
+    case "click", "submit", "dismiss": return true
+    default: return false
     }
   }
 

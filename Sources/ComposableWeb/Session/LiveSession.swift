@@ -240,6 +240,7 @@ public final class LiveSession {
     guard limits.admit(at: now) else { return }
     let handlerID: String
     let value: InputValue?
+    let ref: Int?
     switch incoming {
     case let .oversized(bytes):
       limits.ignore("Ignored an oversized message", metadata: ["bytes": "\(bytes)"])
@@ -250,14 +251,19 @@ public final class LiveSession {
     case let .message(.navigate(location)):
       receive(navigation: location)
       return
-    case let .message(.event(handler, eventValue)):
+    case let .message(.event(handler, eventValue, eventRef)):
       handlerID = handler
       value = eventValue
+      ref = eventRef
     }
+    // The page waits for an answer to this message (its element is busy): it gets one, even
+    // when the message is ignored or changes nothing.
+    if let ref { assembly.acknowledge(ref) }
     guard let issued = renderer.handlers.lookup(handlerID, now: now) else {
       limits.ignore(
         "Ignored a message for an unknown, spent or stale handler id",
         metadata: ["handler": LogText.escaped(handlerID, limit: 64)])
+      if ref != nil { flushToPage() }
       return
     }
     let handler = issued.bound
@@ -281,11 +287,18 @@ public final class LiveSession {
       limits.ignore(
         "Ignored a message whose value is not \(handler.expected ?? "expected")",
         metadata: ["handler": LogText.escaped(handlerID, limit: 64)])
+    case let .undecodable(reason):
+      limits.ignore(
+        "Ignored a message whose value is not \(handler.expected ?? "expected")",
+        metadata: [
+          "handler": LogText.escaped(handlerID, limit: 64),
+          "reason": LogText.escaped(reason, limit: 300),
+        ])
     case let .corrected(value):
       // The state did not take the page's value as sent: tell the page what it holds.
       assembly.correct(handler: handlerID, value: value)
     }
-    if changed || assembly.hasCorrections { flushToPage() }
+    if changed || assembly.hasPendingReplies { flushToPage() }
   }
 
   /// Logs and ignores a binary frame; the protocol uses text frames only.

@@ -22,8 +22,16 @@ struct PatchAssembly {
     self.logName = logName
   }
 
-  /// Whether corrections wait to be sent.
-  var hasCorrections: Bool { !corrections.isEmpty }
+  /// The refs of messages the page waits to hear answered (see ``ClientMessage``).
+  private var acknowledged: [Int] = []
+
+  /// Whether corrections or acknowledgements wait to be sent.
+  var hasPendingReplies: Bool { !corrections.isEmpty || !acknowledged.isEmpty }
+
+  /// Names the page's message `ref` in the next patch, so that the page stops waiting for it.
+  mutating func acknowledge(_ ref: Int) {
+    acknowledged.append(ref)
+  }
 
   /// Tells the page, in the next patch, that the field of `handler` holds `value`, even if the
   /// state did not change (then no component renders again).
@@ -39,7 +47,10 @@ struct PatchAssembly {
   ) -> String? {
     let corrected = corrections
     corrections = []
-    guard !changed.isEmpty || !corrected.isEmpty || location != nil else { return nil }
+    let acknowledged = self.acknowledged
+    self.acknowledged = []
+    guard !changed.isEmpty || !corrected.isEmpty || !acknowledged.isEmpty || location != nil
+    else { return nil }
     var patches: [(id: String, html: [UInt8])] = []
     let dirty = Set(changed.filter { renderer.generation(of: $0.id) == $0.generation }.map(\.id))
     // Parents first: a parent's new render replaces its changed children, whose pending changes
@@ -64,9 +75,11 @@ struct PatchAssembly {
       }
       return ServerMessage.Patch.Value(handler: correction.handler, value: correction.value)
     }
-    guard !patches.isEmpty || !values.isEmpty || location != nil else { return nil }
+    guard !patches.isEmpty || !values.isEmpty || !acknowledged.isEmpty || location != nil
+    else { return nil }
     return JSONText.patch(
-      patches, values: values, location: location.map { ($0.location.text, $0.history) })
+      patches, values: values, location: location.map { ($0.location.text, $0.history) },
+      acknowledged: acknowledged)
   }
 }
 #endif  // Web

@@ -144,6 +144,18 @@ struct BoundHandler {
       }
     case let .input(handler):
       self.init(expected: handler.expected, run: handler.write)
+    case let .payload(handler):
+      // The page sends a payload as JSON text (see `ClientMessage`).
+      self.init(expected: "a JSON payload of \(handler.typeName)") { value in
+        guard case let .string(json) = value else { return .wrongType }
+        let action: Action
+        do {
+          action = try handler.makeAction(json)
+        } catch {
+          return .undecodable(String(describing: error))
+        }
+        return .sent(store.send(action))
+      }
     }
   }
 }

@@ -159,6 +159,9 @@ final class ComponentRenderer {
           }
         }
       }
+      if !element.eventOptions.isEmpty, let options = element.eventOptionsJSON {
+        HTMLWriter.attribute(PageProtocol.Attribute.options.name, options, into: &output)
+      }
       let isFormElement = element.tag.utf8.elementsEqual("form".utf8)
       if isFormElement { openFormElements += 1 }
       if let styleNonce, element.tag.utf8.elementsEqual("style".utf8) {

@@ -25,9 +25,9 @@ public struct HTMLElement<Action> {
   /// element.attributes.append((name: "title", value: "Saved at \(time)"))
   /// ```
   public var attributes: [(name: String, value: String)]
-  /// DOM events and the handler each one calls. The page script sends `click`, `input`,
-  /// `change` and `submit` (and a dialog's `dismiss` and a stack's `pop`); other names are
-  /// rendered but never fire. An element rendered `disabled`, or inside a `disabled`
+  /// DOM events and the handler each one calls, by the names of ``PageEvent`` (`click`,
+  /// `input`, `change`, `submit`, `keydown`, `focus`, `window-resize`, …; a dialog's `dismiss`
+  /// and a stack's `pop` are the engine's own); other names are rendered but never fire. An element rendered `disabled`, or inside a `disabled`
   /// `fieldset`, gets no handler at all.
   ///
   /// ```swift
@@ -40,6 +40,14 @@ public struct HTMLElement<Action> {
   /// element.children.append(.text(" (draft)"))
   /// ```
   public var children: [Node<Action>]
+  /// How the page sends each event (its keys, debounce or throttle) and the client commands it
+  /// runs first, by event name: what ``Node/on(_:_:js:)``, ``Node/debounce(_:_:)`` and
+  /// ``Node/throttle(_:_:)`` set.
+  ///
+  /// ```swift
+  /// element.eventOptions["input", default: PageEventOptions()].debounce = .milliseconds(300)
+  /// ```
+  public var eventOptions: [String: PageEventOptions] = [:]
 
   /// Creates an element.
   ///

@@ -1,4 +1,6 @@
 #if Web
+import Foundation
+
 /// What an element does when one of its events fires: the second half of each entry of
 /// ``HTMLElement/events``, and of the `events:` of ``Node/tag(_:_:events:_:)``.
 ///
@@ -27,5 +29,37 @@ public enum Handler<Action> {
   /// Node.tag("input", ["type": "checkbox"], events: [("change", .input(.binding($store.isOn)))])
   /// ```
   case input(InputHandler)
+  /// Sends the action made from a JSON payload the page sends: a window's size, or what a
+  /// hook pushes. Make one with ``decode(_:_:)``.
+  case payload(PayloadHandler<Action>)
+
+  /// Decodes the JSON payload the page sends with the event as `Payload`, and sends the action
+  /// made from it. A payload that does not decode sends nothing: the session logs one line
+  /// that names the type and what was wrong.
+  ///
+  /// ```swift
+  /// div { … }.on(.windowResize, .decode { (size: WindowSize) in .resized(size) })
+  /// ```
+  public static func decode<Payload: Decodable>(
+    _ type: Payload.Type = Payload.self, _ makeAction: @escaping (Payload) -> Action
+  ) -> Handler {
+    .payload(
+      PayloadHandler(typeName: String(describing: Payload.self)) { json in
+        makeAction(try JSONDecoder().decode(Payload.self, from: Data(json.utf8)))
+      })
+  }
+}
+
+/// Makes an action from the JSON payload a page sends with an event (see
+/// ``Handler/decode(_:_:)``).
+///
+/// ```swift
+/// let handler = Handler<Chart.Action>.decode { (point: Point) in .pointSelected(point) }
+/// ```
+public struct PayloadHandler<Action> {
+  /// The payload's type, as the log names it.
+  let typeName: String
+  /// The action of a payload, given as JSON text; throws when it does not decode.
+  let makeAction: (String) throws -> Action
 }
 #endif  // Web

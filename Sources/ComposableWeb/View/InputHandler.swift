@@ -169,6 +169,8 @@ enum InputOutcome: Equatable {
   case applied
   /// The value had the wrong type and was ignored.
   case wrongType
+  /// The value was a payload that did not decode (why, as the decoder said), and was ignored.
+  case undecodable(String)
   /// The value was written, but the binding now holds another one, which the page should show.
   case corrected(InputValue)
 }

@@ -67,6 +67,18 @@ public struct LiveLayout: Sendable {
   /// LiveLayout(showsHeader: false)
   /// ```
   public var showsHeader: Bool
+  /// A development setting: every page delays each message it sends and each it receives by
+  /// this long, as a slow network would, so that loading states and busy elements can be seen
+  /// (an element waiting for its answer is `aria-busy` meanwhile). Off in release builds: a
+  /// server built with `-c release` ignores it and logs that it did.
+  ///
+  /// ```swift
+  /// var layout = LiveLayout()
+  /// layout.simulatedLatency = .milliseconds(800)
+  /// ```
+  ///
+  /// The case studies' server takes it as `--latency 800`.
+  public var simulatedLatency: Duration?
 
   /// Creates a layout; the defaults are the engine's plain pages: English, the feature's title
   /// as it is, no favicon, the engine's stylesheet alone, and the header.

@@ -1,6 +1,7 @@
 // The page's socket: connecting with what the server needs to find or resume its session,
 // sending the page's messages, reconnecting with backoff, and saying so in the page's status
-// while the page is offline (its controls inert).
+// while the page is offline (its controls inert). In development, a simulated latency delays
+// every message both ways.
 
 import { Attribute, SocketParameter, VERSION } from "./protocol.js";
 
@@ -41,10 +42,12 @@ export function connect(page) {
     page.stopping = null;
   };
   opened.onmessage = function (event) {
-    // What the page's previous socket still delivers belongs to the page it left.
-    if (page.socket !== opened) return;
-    page.heard = true;
-    page.receive(JSON.parse(event.data));
+    later(page, function () {
+      // What the page's previous socket still delivers belongs to the page it left.
+      if (page.socket !== opened) return;
+      page.heard = true;
+      page.receive(JSON.parse(event.data));
+    });
   };
   opened.onclose = function () {
     // A socket the page left for another page's is done with.
@@ -63,17 +66,28 @@ export function connect(page) {
   };
 }
 
-// Sends `message` (`{handler, value}` or `{navigate}`) on the page's socket; whether it went,
-// which it does not while the socket is down or before the server's first message on it.
+// Sends `message` (`{handler, value, ref}` or `{navigate}`) on the page's socket; whether it
+// went, which it does not while the socket is down or before the server's first message on it.
 export function send(page, message) {
   if (message.navigate === undefined && !message.handler) return false;
   const socket = page.socket;
   if (!socket || !page.heard || socket.readyState !== page.window.WebSocket.OPEN) return false;
-  const text = message.navigate !== undefined ? { navigate: message.navigate } :
-    message.value !== undefined ? { handler: message.handler, value: message.value } :
-    { handler: message.handler };
-  socket.send(JSON.stringify(text));
+  const text = message.navigate !== undefined ? { navigate: message.navigate } : { handler: message.handler };
+  if (message.navigate === undefined && message.ref !== undefined) text.ref = message.ref;
+  if (message.navigate === undefined && message.value !== undefined) text.value = message.value;
+  const json = JSON.stringify(text);
+  later(page, function () {
+    if (socket.readyState === page.window.WebSocket.OPEN) socket.send(json);
+  });
   return true;
+}
+
+// Runs `work` now, or after the page's simulated latency (a development setting: the root's
+// `data-ocaf-latency`, in milliseconds), which delays every message both ways, in order.
+export function later(page, work) {
+  const latency = page.latency || 0;
+  if (latency > 0) page.window.setTimeout(work, latency);
+  else work();
 }
 
 // Shows `text` in the page's status element (hidden when empty); a `notice` goes after a while.

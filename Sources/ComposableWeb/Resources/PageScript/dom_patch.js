@@ -1,12 +1,14 @@
 // Morphing: make the page's nodes look like the server's, keeping nodes that stay. Untouched
 // elements and keyed rows keep their DOM nodes (in the server's order), a kept component
-// (`data-ocaf-keep`) is left as it is, and a focused field keeps focus and caret, showing the
-// server's value only when the reducer changed it (see `isEcho` in values.js).
+// (`data-ocaf-keep`) is left as it is, what client commands changed stays changed (see
+// commands.js), and a focused field keeps focus and caret, showing the server's value only when
+// the reducer changed it (see `isEcho` in values.js).
 //
 // `page` here is the page's state (see page.js), of which these use `window`, `document` and
 // `root`.
 
 import { Attribute } from "./protocol.js";
+import { reapplyCommands } from "./commands.js";
 import { isEcho, setValue } from "./values.js";
 
 // Components are keyed by their id; any other element can be keyed among its siblings with a
@@ -71,6 +73,7 @@ export function morph(page, from, to) {
     return;
   }
   syncAttributes(from, to);
+  reapplyCommands(from);
   if (from.tagName === "TEXTAREA") {
     from.defaultValue = to.value;
   } else {

@@ -3,7 +3,8 @@
 // are (no bundler, no build step).
 //
 // It connects to the session's WebSocket, sends the events of elements that carry handler ids
-// (with typed values: text, Booleans, numbers), applies renders and patches by morphing the
+// (with typed values: text, Booleans, numbers, keys; debounced or throttled as the element
+// says), runs client commands, applies renders and patches by morphing the
 // page (untouched elements and rows keep their DOM nodes; a focused field keeps focus and caret,
 // and shows the server's value when the reducer changed it), opens dialogs as modals (Escape and
 // the backdrop send their dismiss handler), keeps the address bar and the browser's history in
@@ -34,7 +35,9 @@
 //   messages.js    the server's messages
 //   dom_patch.js   morphing the page into the server's render
 //   values.js      the fields' typed values, echoes, and form recovery
-//   events.js      the listeners that send handler messages, and live links
+//   events.js      the listeners that send handler messages (keys, focus, the window; debounce,
+//                  throttle, busy elements), and live links
+//   commands.js    client commands (show, hide, classes, attributes, focus, dispatch)
 //   dialogs.js     modal dialogs and their dismissal
 //   location.js    the URL and the browser's history
 // `Web/ScriptTests` unit-tests them under Node.

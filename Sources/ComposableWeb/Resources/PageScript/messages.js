@@ -1,5 +1,6 @@
-// The server's messages: renders and patches morph the page, `attached` says the socket took
-// over the session the page shows, and the others say why the page stops, waits or reloads.
+// The server's messages: renders and patches morph the page (a patch also acknowledges the
+// page's messages that waited for an answer), `attached` says the socket took over the session
+// the page shows, and the others say why the page stops, waits or reloads.
 // After a render or patch the page opens its dialogs and brings its URL and history up to date.
 
 import { Attribute, ServerMessage } from "./protocol.js";
@@ -7,6 +8,7 @@ import { send, setOffline, setStatus } from "./connection.js";
 import { openDialogs } from "./dialogs.js";
 import { findComponent, update } from "./dom_patch.js";
 import { showLocation, syncStackHistory } from "./location.js";
+import { clearBusy } from "./events.js";
 import { correctValues, restoreValues, typedValues } from "./values.js";
 
 // A render for a page the page switched to says which: its feature, path, route and title.
@@ -30,6 +32,16 @@ export function takePage(page, info) {
       element.textContent = part[1] || "";
       element.hidden = !part[1];
     });
+}
+
+// The server answered the page's messages `refs`: their elements are no longer busy.
+export function acknowledge(page, refs) {
+  if (!page.busy) return;
+  refs.forEach(function (ref) {
+    const element = page.busy.get(ref);
+    page.busy.delete(ref);
+    if (element && element.ocafBusyRef === ref) clearBusy(element);
+  });
 }
 
 // Applies the server's `message` to the page.
@@ -66,6 +78,7 @@ export function receive(page, message) {
       if (target) update(page, target, patch.html);
     });
     correctValues(page.window, root, message.values || []);
+    acknowledge(page, message.acknowledged || []);
   } else if (message.type === ServerMessage.refused) {
     page.refusal = message.reason;
     setStatus(page, page.refusal);

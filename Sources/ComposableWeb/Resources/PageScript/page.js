@@ -68,6 +68,13 @@ export function createPage(window) {
     stopped: null,
     stopping: null,
     historyDepth: (history.state && history.state.ocafDepth) || 0,
+    // The simulated latency, in milliseconds (a development setting; see connection.js).
+    latency: Number(root.getAttribute(Attribute.latency)) || 0,
+    // The refs of messages waiting for the server's answer, and their busy elements; what
+    // waits to be sent (debounced or throttled).
+    refs: 0,
+    busy: new Map(),
+    waiting: [],
     ignoredPops: 0,
     noticeTimer: null,
     receive: function (message) { receive(page, message); },

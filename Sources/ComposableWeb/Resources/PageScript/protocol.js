@@ -23,6 +23,7 @@ export const ServerMessage = Object.freeze({
 // The attributes the server writes on the page's elements.
 export const Attribute = Object.freeze({
   base: "data-ocaf-base",
+  blur: "data-ocaf-blur",
   buttonForm: "data-ocaf-button-form",
   change: "data-ocaf-change",
   click: "data-ocaf-click",
@@ -31,18 +32,26 @@ export const Attribute = Object.freeze({
   disableWhileSending: "data-ocaf-disable-while-sending",
   dismiss: "data-ocaf-dismiss",
   feature: "data-ocaf-feature",
+  focus: "data-ocaf-focus",
   input: "data-ocaf-input",
   keep: "data-ocaf-keep",
   key: "data-ocaf-key",
+  keydown: "data-ocaf-keydown",
+  keyup: "data-ocaf-keyup",
+  latency: "data-ocaf-latency",
   liveLink: "data-ocaf-live-link",
   location: "data-ocaf-location",
   modal: "data-ocaf-modal",
+  options: "data-ocaf-options",
   pop: "data-ocaf-pop",
   routed: "data-ocaf-routed",
   session: "data-ocaf-session",
   socket: "data-ocaf-socket",
   stack: "data-ocaf-stack",
   submit: "data-ocaf-submit",
+  windowKeydown: "data-ocaf-window-keydown",
+  windowKeyup: "data-ocaf-window-keyup",
+  windowResize: "data-ocaf-window-resize",
 });
 
 // The ids of the page's elements the script finds.

@@ -24,12 +24,18 @@ export function noteSent(field, value) {
 }
 
 // Whether the server's value is only the echo of a value this focused field sent (the user may
-// have typed on since): then the field keeps what it shows. A value the field never sent is the
+// have typed on since), or the field has a newer value waiting to be sent: then the field keeps
+// what it shows. A value the field never sent is the
 // reducer's own, and the field shows it.
 export function isEcho(field, value, active) {
   const pending = field.ocafPending || [];
   field.ocafPending = [];
   if (field !== active) return false;
+  // A focused field whose newer value waits to be sent (debounced) keeps what it shows.
+  if (field.ocafWaiting) {
+    field.ocafPending = pending;
+    return true;
+  }
   for (let i = 0; i < pending.length; i++) {
     if (String(pending[i]) === String(value)) {
       field.ocafPending = pending.slice(i + 1);
