@@ -150,7 +150,8 @@ public func page(for study: CaseStudy) -> LiveFeature {
 }
 
 /// Pages that exist to exercise the renderer: every bound control, every kind of navigation
-/// with its ways to dismiss, and keyed rows that keep their nodes.
+/// with its ways to dismiss, keyed rows that keep their nodes, and the page's events and client
+/// commands.
 public let rendererChecks: [LiveFeature] = [
   LiveFeature(
     path: "profile-form",
@@ -172,5 +173,12 @@ public let rendererChecks: [LiveFeature] = [
     summary: "Renderer check: rows as keyed components; add, remove and move rows while the others keep their nodes, and a focused field its focus.",
     makeStore: { LiveStore(initialState: Checklist.State()) { Checklist() } },
     view: checklistView
+  ),
+  LiveFeature(
+    path: "keys-and-focus",
+    title: "Keys, focus and commands",
+    summary: "Page events: arrow keys and Enter in a debounced search, a window shortcut that focuses it in the browser, an email checked on blur, the window's size, and a help panel opened by a client command.",
+    makeStore: { LiveStore(initialState: KeysAndFocus.State()) { KeysAndFocus() } },
+    view: keysAndFocusView
   ),
 ]

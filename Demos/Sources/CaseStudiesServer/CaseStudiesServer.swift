@@ -64,12 +64,19 @@ struct CaseStudiesServer: AsyncParsableCommand {
   @Option(help: "This server's name among the servers that share --database (default: unique).")
   var serverName: String?
 
+  @Option(
+    help: "Milliseconds by which every page delays each message both ways, to see loading states (a development setting: a release build ignores it).")
+  var latency: Int?
+
   mutating func validate() throws {
     guard (0...65535).contains(port) else {
       throw ValidationError("--port needs a number from 0 to 65535")
     }
     guard snapshots == nil || database == nil else {
       throw ValidationError("--snapshots and --database name two places for the snapshots: give one")
+    }
+    guard (latency ?? 0) >= 0 else {
+      throw ValidationError("--latency needs a number of milliseconds, 0 or more")
     }
     guard idleTimeout > 0, shutdownTimeout > 0 else {
       throw ValidationError("--idle-timeout and --shutdown-timeout need a positive number of seconds")
@@ -91,9 +98,12 @@ struct CaseStudiesServer: AsyncParsableCommand {
     limits.newSessionsPerSecondPerAddress = newSessionsPerSecond
     limits.newSessionBurstPerAddress = newSessionBurst
     limits.idleTimeout = .milliseconds(Int(idleTimeout * 1000))
+    var layout = LiveLayout()
+    layout.simulatedLatency = latency.map { .milliseconds($0) }
     let endpoint = LiveEndpoint(
       title: "Case studies",
       features: caseStudies,
+      layout: layout,
       showsIndex: true,
       hosts: HostPolicy(allowedHosts: allowedHosts.isEmpty ? nil : Set(allowedHosts), boundHost: host),
       trustedProxies: Set(trustedProxies),

@@ -37,9 +37,13 @@ extension LivePage {
   /// A submit button submits its form. A live link to one of the page's own locations is
   /// followed as ``navigate(to:fileID:filePath:line:column:assert:)`` goes there.
   ///
+  /// An element with client commands for its click (``JS``) runs them on the page first, as the
+  /// browser does: `page.click("Menu")` shows a menu that `.on(.click, js: .show(to: "#menu"))`
+  /// shows, with or without an action to send.
+  ///
   /// > Important: Nothing is sent, and a failure is reported, when no element matches (the
   /// > failure lists what the page has to click), when several do, when the element is
-  /// > disabled (itself or by a disabled `fieldset`), when clicking it sends nothing, and when a
+  /// > disabled (itself or by a disabled `fieldset`), when clicking it does nothing, and when a
   /// > link leaves the page.
   nonisolated(nonsending) public func click(
     _ label: String,
@@ -58,8 +62,12 @@ extension LivePage {
       caller.report("Cannot click \(describe(node)): it is disabled.")
       return
     }
+    // The element answering the click runs its client commands first, as in the browser.
+    let ranCommands = runCommands(of: node, "click")
     guard let handler = node.attribute("data-ocaf-click") ?? submitHandler(of: node) else {
-      caller.report("Cannot click \(describe(node)): it has no live handler (no action is sent when it is clicked).")
+      if !ranCommands {
+        caller.report("Cannot click \(describe(node)): it has no live handler (no action is sent when it is clicked).")
+      }
       return
     }
     await send(.event(handler: handler), expected: expected, caller: caller)

@@ -72,6 +72,7 @@ extension LivePage {
     case let .render(render):
       root.setChildren(PageParser.parse(render.html))
       if let text = render.location { show(text, history: .replace) }
+      reapplyCommands()
     case let .patch(patch):
       for part in patch.parts { applyPatch(part.id, html: part.html) }
       for value in patch.values {
@@ -89,6 +90,7 @@ extension LivePage {
         }
       }
       if let location = patch.location { show(location.text, history: location.history) }
+      reapplyCommands()
     case .attached, .refused, .replaced, .stopping, .reload:
       break
     }

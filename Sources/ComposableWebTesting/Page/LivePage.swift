@@ -94,6 +94,9 @@ public final class LivePage<State, Action> {
   /// The path the page is served at, which its live links start with.
   let pagePath: String
   /// The page's history of locations, for a routed page (see ``LiveRoute``).
+  /// What client commands changed on the page, by the selector of the element they changed:
+  /// applied again after every patch, as the page script does (see ``JS``).
+  var commandState: [(selector: String, kind: CommandState, name: String, value: String?)] = []
   var history: [LiveLocation] = []
   var historyIndex = 0
 
