@@ -71,6 +71,22 @@ import Testing
     try expectSnippetsInTodoLists(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)], count: 3)
   }
 
+  /// The README's section on keys, focus and client commands quotes the case study's page and
+  /// its page tests.
+  @Test func everySnippetOfThePageEventsSectionIsTheCaseStudysCode() throws {
+    let code = try ["Sources/CaseStudies/KeysAndFocus.swift", "Tests/CaseStudiesTests/KeysAndFocusPageTests.swift"]
+      .map(text).joined(separator: "\n")
+    let readme = try text("../Web/README.md")
+    let start = try #require(readme.range(of: "## Keys, focus and client commands"))
+    let section = readme[start.upperBound...]
+    let snippets = section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]
+      .components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    #expect(snippets.count == 6)
+    for snippet in snippets {
+      #expect(code.contains(snippet), "not in the case study:\n\(snippet)")
+    }
+  }
+
   /// The README's Vapor snippet is the Vapor case studies server's code.
   @Test func theVaporSnippetIsTheVaporServersCode() throws {
     let readme = try text("../Web/README.md")

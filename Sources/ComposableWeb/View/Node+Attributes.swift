@@ -25,14 +25,18 @@ extension Node {
     attribute(name, condition ? "" : nil)
   }
 
-  /// Disables the element in the page from the moment its click or submission is sent until
-  /// the patch that answers it arrives. Every element that sends a click or a submission is
-  /// marked `aria-busy="true"` meanwhile; this also keeps a slow action's button from being
-  /// pressed again. (The server never acts twice on one click: its handler id is spent by its
-  /// first use.)
+  /// Makes the element busy in the page from the moment one of its events is sent until the
+  /// server has answered it: `aria-busy="true"`, and disabled meanwhile (a text field is made
+  /// read-only instead, so it keeps focus), taking no other events. It works for any event but
+  /// typing (`input`): a click, a submission, a key, a blur. Its messages carry a `ref` that the
+  /// server acknowledges even when nothing changed or the message was ignored; without an
+  /// answer, the marks go after 10 seconds. (Every element that sends a click or a submission is
+  /// `aria-busy` until its patch even without this; and the server never acts twice on one
+  /// click: its handler id is spent by its first use.)
   ///
   /// ```swift
   /// button("Sign in", send: .signInButtonTapped).disabledWhileSending()
+  /// textField($store.email).on(.blur, send: .emailFieldLeft).disabledWhileSending()
   /// ```
   public func disabledWhileSending() -> Node {
     guard case var .element(element) = self else { return self }
