@@ -86,9 +86,10 @@ test("scriptNonce finds the script that loads the entry, or the current script",
   assert.equal(scriptNonce(document, "https://example.com/app/ocaf/main.js"), "n2");
 });
 
-test("createPage returns the page's apply, socket and session", () => {
+test("createPage returns the page's apply, socket, session and state", () => {
   const { live, socket } = page({ html: "" });
-  assert.deepEqual(Object.keys(live).sort(), ["apply", "session", "socket"]);
+  assert.deepEqual(Object.keys(live).sort(), ["apply", "page", "session", "socket"]);
+  assert.equal(live.page().socket, socket);
   assert.equal(live.socket(), socket);
   assert.equal(live.session(), "s1");
   live.apply({ type: "attached", session: "s2" });

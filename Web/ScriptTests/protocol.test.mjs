@@ -35,7 +35,7 @@ test("protocol.js is in the server's format: sorted, two-space entries, one blan
     generated.push(`${comment[0]}\nexport const ${name} = Object.freeze({\n${entries.join("\n")}\n});`);
   }
   assert.equal(text, generated.join("\n\n") + "\n");
-  assert.deepEqual(Object.keys(protocol).sort(), ["ATTRIBUTE_PREFIX", "VERSION", ...tables].sort());
+  assert.deepEqual(Object.keys(protocol).sort(), ["ATTRIBUTE_PREFIX", "HOOK_EVENT_PREFIX", "VERSION", ...tables].sort());
 });
 
 test("the protocol's tables are frozen, sorted by key in code-point order", () => {

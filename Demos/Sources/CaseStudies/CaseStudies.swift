@@ -181,4 +181,12 @@ public let rendererChecks: [LiveFeature] = [
     makeStore: { LiveStore(initialState: KeysAndFocus.State()) { KeysAndFocus() } },
     view: keysAndFocusView
   ),
+  LiveFeature(
+    path: "client-hooks",
+    title: "Client hooks",
+    summary: "Code that runs in the browser: a button that copies a link and says so, and a bar chart a hook draws, whose picked bar the feature highlights with a pushed event.",
+    makeStore: { LiveStore(initialState: ClientHooks.State()) { ClientHooks() } },
+    view: clientHooksView
+  )
+  .hooks([copyTextHook, barChartHook]),
 ]

@@ -118,6 +118,20 @@ public final class LiveEndpoint: Sendable {
     self.pages = Pages(
       title: title, features: features, mountPath: self.mountPath, layout: layout,
       showsIndex: self.showsIndex)
+    var hookNames: Set<String> = []
+    for hook in layout.hooks + features.flatMap(\.hooks) {
+      if !LiveHook.isValidName(hook.name) {
+        logger.warning(
+          "A client hook's name cannot name one; elements cannot use it",
+          metadata: ["hook": LogText.escaped(hook.name)])
+      } else if !hookNames.insert(hook.name).inserted,
+        pages.hooks.first(where: { $0.name == hook.name }) != hook
+      {
+        logger.warning(
+          "Two different client hooks share a name; pages load the first",
+          metadata: ["hook": "\(hook.name)"])
+      }
+    }
     #if !DEBUG
       if let latency = layout.simulatedLatency {
         logger.warning(
@@ -138,6 +152,7 @@ public final class LiveEndpoint: Sendable {
   public var pagePaths: [String] {
     (showsIndex ? [indexPath] : [])
       + PageScript.modules.keys.sorted().map { mountPath + PageScript.folder + $0 }
+      + pages.hooks.filter { $0.source != nil }.map { mountPath + Pages.hookPath($0.name) }
       + [mountPath + "/ocaf.css"] + featurePagePaths
   }
 
@@ -184,9 +199,9 @@ public final class LiveEndpoint: Sendable {
     case "/", "":
       return showsIndex ? html(pages.index()) : nil
     case _ where rest.hasPrefix(PageScript.folder):
-      guard let source = PageScript.modules[String(rest.dropFirst(PageScript.folder.count))] else {
-        return nil
-      }
+      let name = String(rest.dropFirst(PageScript.folder.count))
+      let hook = pages.hooks.first { $0.source != nil && Pages.hookPath($0.name) == rest }
+      guard let source = PageScript.modules[name] ?? hook?.source else { return nil }
       // Checked with the server on every load: a page of a new deploy must not run an old
       // module, which would speak the old protocol version and be told to reload again.
       return LiveResponse(

@@ -13,6 +13,14 @@ struct Pages: Sendable {
   /// Whether there is an index for a page's header to link back to.
   var showsIndex = true
 
+  /// The client hooks pages may run: the layout's, then the features', the first of each name.
+  var hooks: [LiveHook] {
+    var names: Set<String> = []
+    return (layout.hooks + features.flatMap(\.hooks)).filter {
+      LiveHook.isValidName($0.name) && names.insert($0.name).inserted
+    }
+  }
+
   /// The stylesheet at `/ocaf.css`: a file of its own, which every page of the endpoint shares
   /// and the browser caches (a feature's own `<style>` elements get the page's nonce instead).
   static let style = """
@@ -99,6 +107,7 @@ struct Pages: Sendable {
       if let location = session?.location { attributes.append(("data-ocaf-location", location)) }
     }
     if let session { attributes.append(("data-ocaf-session", session.sessionID)) }
+    if let hooks = hookTable { attributes.append((PageProtocol.Attribute.hooks.name, hooks)) }
     #if DEBUG
       if let latency = layout.simulatedLatency, latency > .zero {
         attributes.append((PageProtocol.Attribute.latency.name, String(latency.milliseconds)))
@@ -118,6 +127,25 @@ struct Pages: Sendable {
     // The render is HTML already: it goes inside `<main>` as it is. (The first `</main>` is
     // the root's: text before it is escaped, and nothing else renders a `main`.)
     return document.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: session.html)
+  }
+
+  /// The path below the mount path of a hook the engine serves.
+  static func hookPath(_ name: String) -> String { PageScript.folder + "hooks/" + name + ".js" }
+
+  /// The page root's table of client hooks: a JSON object of each hook's name and module URL;
+  /// `nil` without hooks.
+  var hookTable: String? {
+    let hooks = self.hooks
+    guard !hooks.isEmpty else { return nil }
+    var output: [UInt8] = [UInt8(ascii: "{")]
+    for (index, hook) in hooks.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      JSONText.appendString(hook.name, into: &output)
+      output.append(UInt8(ascii: ":"))
+      JSONText.appendString(hook.url ?? mountPath + Self.hookPath(hook.name), into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// What a page switched to by a live link needs to know of `feature` (a JSON object for its

@@ -53,6 +53,32 @@ enum JSONText {
     output.append(UInt8(ascii: "\""))
   }
 
+  /// Appends `json` as JSON text (compact; an object's fields in the order read).
+  static func append(json: JSONValue, into output: inout [UInt8]) {
+    switch json {
+    case let .string(string): appendString(string, into: &output)
+    case let .number(number): append(.number(number), into: &output)
+    case let .bool(bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
+    case .null: output.append(contentsOf: "null".utf8)
+    case let .array(values):
+      output.append(UInt8(ascii: "["))
+      for (index, value) in values.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        append(json: value, into: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    case let .object(fields):
+      output.append(UInt8(ascii: "{"))
+      for (index, field) in fields.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        appendString(field.key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        append(json: field.value, into: &output)
+      }
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
   /// Appends `value` as a JSON value: text as a string literal, a Boolean, or a number written
   /// as the page shows it.
   static func append(_ value: InputValue, into output: inout [UInt8]) {
@@ -130,7 +156,8 @@ enum JSONText {
   /// waits to hear its messages answered.
   static func patch(
     _ patches: [(id: String, html: [UInt8])], values: [ServerMessage.Patch.Value],
-    location: (text: String, history: LiveHistory)? = nil, acknowledged: [Int] = []
+    location: (text: String, history: LiveHistory)? = nil, acknowledged: [Int] = [],
+    events: [(name: String, payload: String)] = []
   ) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(
@@ -141,6 +168,19 @@ enum JSONText {
       for (index, ref) in acknowledged.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         output.append(contentsOf: String(ref).utf8)
+      }
+      output.append(contentsOf: "],".utf8)
+    }
+    if !events.isEmpty {
+      // A payload is JSON text already (encoded by `PageEvents.push`, or read by `ServerMessage`).
+      output.append(contentsOf: #""events":["#.utf8)
+      for (index, event) in events.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        output.append(contentsOf: #"{"name":"#.utf8)
+        appendString(event.name, into: &output)
+        output.append(contentsOf: #","payload":"#.utf8)
+        output.append(contentsOf: event.payload.utf8)
+        output.append(UInt8(ascii: "}"))
       }
       output.append(contentsOf: "],".utf8)
     }

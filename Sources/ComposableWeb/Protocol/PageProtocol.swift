@@ -21,6 +21,10 @@ public enum PageProtocol {
   /// The prefix of every attribute ComposableWeb writes on a page's elements.
   public static let attributePrefix = "data-ocaf-"
 
+  /// The prefix of a hook's event among an element's events: a hook's `pushEvent("picked", …)`
+  /// sends the element's `data-ocaf-push-picked` handler.
+  public static let hookEventPrefix = "push-"
+
   /// The `type` of a message the server sends.
   public enum ServerMessageType: String, CaseIterable, Sendable {
     case attached, patch, refused, reload, render, replaced, stopping
@@ -51,6 +55,10 @@ public enum PageProtocol {
     case feature
     /// An element's handler for gaining focus.
     case focus
+    /// An element's client hook: the hook's name (see ``LiveHook``).
+    case hook
+    /// On the page's root: the client hooks' modules, a JSON object of names and URLs.
+    case hooks
     /// A field's handler for its `input` event.
     case input
     /// An element's handler for a key pressed inside it.
@@ -74,6 +82,8 @@ public enum PageProtocol {
     /// How the page sends an element's events (keys, debounce, throttle) and the client
     /// commands it runs first: JSON keyed by event name (see ``PageEventOptions``).
     case options
+    /// An element whose content is its hook's: patches leave it alone.
+    case owned
     /// A navigation stack's handler for Back.
     case pop
     /// On the page's root: the page's feature has a route.
@@ -164,6 +174,9 @@ public enum PageProtocol {
 
       // The prefix of every attribute the server writes on the page's elements.
       export const ATTRIBUTE_PREFIX = "\(attributePrefix)";
+
+      // The prefix of a hook's event among an element's events (`data-ocaf-push-<event>`).
+      export const HOOK_EVENT_PREFIX = "\(hookEventPrefix)";
 
 
       """

@@ -137,6 +137,21 @@ public enum ServerMessage: Sendable, Equatable {
     public var values: [Value]
     /// A routed page's new location, if it changed.
     public var location: Location?
+    /// An event pushed to the page's hooks (see ``PageEvents``).
+    public struct Event: Sendable, Equatable {
+      /// The event's name, which a hook's `handleEvent` names.
+      public var name: String
+      /// Its payload, as JSON text.
+      public var payload: String
+      /// An event: `Event(name: "highlight", payload: #"{"index":2}"#)`.
+      public init(name: String, payload: String) {
+        self.name = name
+        self.payload = payload
+      }
+    }
+    /// The events pushed to the page's hooks, in order; hooks get them after the patch is
+    /// applied.
+    public var events: [Event]
     /// The refs of the page's messages this answers (see ``ClientMessage/event(handler:value:ref:)``):
     /// the page stops showing their elements as busy.
     public var acknowledged: [Int]
@@ -148,12 +163,14 @@ public enum ServerMessage: Sendable, Equatable {
     /// ServerMessage.patch(.init(parts: [], acknowledged: [3]))
     /// ```
     public init(
-      parts: [Part], values: [Value] = [], location: Location? = nil, acknowledged: [Int] = []
+      parts: [Part], values: [Value] = [], location: Location? = nil, acknowledged: [Int] = [],
+      events: [Event] = []
     ) {
       self.parts = parts
       self.values = values
       self.location = location
       self.acknowledged = acknowledged
+      self.events = events
     }
   }
 
@@ -183,7 +200,8 @@ public enum ServerMessage: Sendable, Equatable {
       return JSONText.patch(
         patch.parts.map { (id: $0.id, html: Array($0.html.utf8)) }, values: patch.values,
         location: patch.location.map { (text: $0.text, history: $0.history) },
-        acknowledged: patch.acknowledged)
+        acknowledged: patch.acknowledged,
+        events: patch.events.map { (name: $0.name, payload: $0.payload) })
     case let .refused(reason), let .replaced(reason), let .stopping(reason):
       return JSONText.reasoned(type: type.rawValue, reason: reason)
     case .reload:
@@ -244,7 +262,8 @@ public enum ServerMessage: Sendable, Equatable {
           },
           values: try Self.values(message["values"], or: unreadable),
           location: message["location"]?.string.map { Patch.Location($0, history: history) },
-          acknowledged: try Self.refs(message["acknowledged"], or: unreadable)))
+          acknowledged: try Self.refs(message["acknowledged"], or: unreadable),
+          events: try Self.events(message["events"], or: unreadable)))
     case .refused:
       self = .refused(reason: try string("reason"))
     case .replaced:
@@ -253,6 +272,22 @@ public enum ServerMessage: Sendable, Equatable {
       self = .stopping(reason: try string("reason"))
     case .reload:
       self = .reload
+    }
+  }
+
+  /// A patch's events: each a name and a payload, written back as JSON text.
+  private static func events(
+    _ json: JSONValue?, or unreadable: (String) -> PageProtocol.UnreadableMessage
+  ) throws -> [Patch.Event] {
+    guard let json else { return [] }
+    guard case let .array(events) = json else { throw unreadable("events") }
+    return try events.map { event in
+      guard let name = event["name"]?.string, let payload = event["payload"] else {
+        throw unreadable("an event's name and payload")
+      }
+      var text: [UInt8] = []
+      JSONText.append(json: payload, into: &text)
+      return Patch.Event(name: name, payload: String(decoding: text, as: UTF8.self))
     }
   }
 

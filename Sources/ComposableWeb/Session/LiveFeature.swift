@@ -38,6 +38,8 @@ public struct LiveFeature: Sendable {
     ) async -> LiveSession?
   /// What ``dependencies(_:)`` sets up for the feature's stores.
   var prepareDependencies: (@Sendable (inout DependencyValues) -> Void)?
+  /// The client hooks the feature's view uses (see ``hooks(_:)``).
+  public private(set) var hooks: [LiveHook] = []
   /// Whether sessions can be saved as snapshots and restored (see ``SessionSnapshots``).
   public let isRestorable: Bool
   /// Whether the feature has a ``LiveRoute``: its page's URL follows its state, and the page
@@ -68,11 +70,30 @@ public struct LiveFeature: Sendable {
   /// feature's dependencies, its shared values' first loads counted in `loads`.
   static func making<T>(
     _ loads: SharedLoads, _ prepare: (@Sendable (inout DependencyValues) -> Void)?,
-    _ isolation: isolated any Actor, _ body: () throws -> T
+    _ isolation: isolated any Actor, _ pageEvents: PageEventSink, _ body: () throws -> T
   ) rethrows -> T {
     try withDependencies(prepare ?? { _ in }) {
-      try loads.collect { try LiveStoreIsolation.$current.withValue(isolation) { try body() } }
+      try loads.collect {
+        try LiveStoreIsolation.$current.withValue(isolation) {
+          // What the store's set-up starts (a `.task` sent by `makeStore`) pushes page events
+          // to this session.
+          try PageEventSink.$current.withValue(pageEvents) { try body() }
+        }
+      }
     }
+  }
+
+  /// The feature with the client hooks its view uses (see ``LiveHook``): the endpoint serves
+  /// them with its ``LiveLayout/hooks``, so that the feature brings its browser code along.
+  ///
+  /// ```swift
+  /// LiveFeature(path: "chart", title: "Chart", summary: "Bars", makeStore: { … }, view: chartView)
+  ///   .hooks([barChartHook])
+  /// ```
+  public func hooks(_ hooks: [LiveHook]) -> LiveFeature {
+    var feature = self
+    feature.hooks += hooks
+    return feature
   }
 
   /// The feature with `text` as the paragraph its page shows under the summary.
@@ -144,11 +165,13 @@ public struct LiveFeature: Sendable {
     self.isRouted = route != nil
     self.makeSession = { id, _, request, limits, logger, awaitLoads, prepare, isolation in
       let loads = SharedLoads()
-      let store = LiveFeature.making(loads, prepare, isolation) { makeStore(request) }
+      let events = PageEventSink()
+      let store = LiveFeature.making(loads, prepare, isolation, events) { makeStore(request) }
       if !loads.isFinished { await awaitLoads(loads) }
       return LiveSession(
         id: id, store: store, view: view, route: route, location: request.location,
-        appearAction: appearAction, limits: limits, logger: logger, isolation: isolation)
+        appearAction: appearAction, limits: limits, logger: logger, pageEvents: events,
+        isolation: isolation)
     }
   }
 
@@ -212,10 +235,11 @@ public struct LiveFeature: Sendable {
     self.isRouted = route != nil
     self.makeSession = { id, snapshot, request, limits, logger, awaitLoads, prepare, isolation in
       let loads = SharedLoads()
+      let events = PageEventSink()
       let state: State
       if let snapshot {
         do {
-          state = try LiveFeature.making(loads, prepare, isolation) {
+          state = try LiveFeature.making(loads, prepare, isolation, events) {
             try JSONDecoder().decode(State.self, from: snapshot)
           }
         } catch {
@@ -225,15 +249,15 @@ public struct LiveFeature: Sendable {
           return nil
         }
       } else {
-        state = LiveFeature.making(loads, prepare, isolation) { initialState(request) }
+        state = LiveFeature.making(loads, prepare, isolation, events) { initialState(request) }
       }
-      let store = LiveFeature.making(loads, prepare, isolation) { makeStore(state) }
+      let store = LiveFeature.making(loads, prepare, isolation, events) { makeStore(state) }
       if !loads.isFinished { await awaitLoads(loads) }
       // A restored state is where it was: the page's URL follows it.
       let session = LiveSession(
         id: id, store: store, view: view, route: route,
         location: snapshot == nil ? request.location : nil, appearAction: appearAction,
-        limits: limits, logger: logger, isolation: isolation)
+        limits: limits, logger: logger, pageEvents: events, isolation: isolation)
       session.encodeState = { try? JSONEncoder().encode(store.withState { $0 }) }
       return session
     }

@@ -77,6 +77,8 @@ public final class LiveSession {
   /// page (patches), and what it admits of the page's messages (limits).
   let changes: ChangeTracker
   let renderer: ComponentRenderer
+  /// The events the feature's effects push to the page (see ``PageEvents``).
+  let pageEvents: PageEventSink
   private var assembly: PatchAssembly
   var limits: PageMessageLimits
   private let reference: SessionReference
@@ -137,20 +139,23 @@ public final class LiveSession {
     view: @escaping (LiveStore<State, Action>) -> Node<Action>,
     route: LiveRoute<State, Action>?, location: LiveLocation?,
     appearAction: (@Sendable () -> Action)?, limits: LiveLimits, logger: Logger,
-    isolation: isolated any Actor = #isolation
+    pageEvents: PageEventSink = PageEventSink(), isolation: isolated any Actor = #isolation
   ) {
     self.init(
       id: id,
       root: Component(
         key: nil, identity: nil, body: { StoreNodes(nodes: view(store), store: store) }),
-      replacedHandlerGrace: .seconds(5), limits: limits, logger: logger, isolation: isolation)
-    if let route { follow(route, of: store, startingAt: location) }
-    if let appearAction { _ = store.send(appearAction()) }
+      replacedHandlerGrace: .seconds(5), limits: limits, logger: logger, pageEvents: pageEvents,
+      isolation: isolation)
+    PageEventSink.$current.withValue(pageEvents) {
+      if let route { follow(route, of: store, startingAt: location) }
+      if let appearAction { _ = store.send(appearAction()) }
+    }
   }
 
   init(
     id: String, root: Component, replacedHandlerGrace: Duration, limits: LiveLimits,
-    logger: Logger, isolation: isolated any Actor
+    logger: Logger, pageEvents: PageEventSink = PageEventSink(), isolation: isolated any Actor
   ) {
     self.id = id
     let logName = "#" + String(Self.sessionCount.withLock { count in
@@ -167,6 +172,10 @@ public final class LiveSession {
       Task { await reference.flushToPage(on: isolation) }
     })
     self.changes = changes
+    self.pageEvents = pageEvents
+    pageEvents.connect { [isolation] in
+      Task { await reference.flushToPage(on: isolation) }
+    }
     self.renderer = ComponentRenderer(
       changes: changes, handlers: HandlerTable(grace: replacedHandlerGrace), logger: logger,
       logName: logName)
@@ -278,7 +287,8 @@ public final class LiveSession {
     {
       _ = changes.insert(id: issued.componentID, generation: generation)
     }
-    let outcome = handler.run(value)
+    // Effects the handler starts push their page events to this session.
+    let outcome = PageEventSink.$current.withValue(pageEvents) { handler.run(value) }
     let changed = changes.release()
     switch outcome {
     case .applied, .sent:
@@ -298,7 +308,7 @@ public final class LiveSession {
       // The state did not take the page's value as sent: tell the page what it holds.
       assembly.correct(handler: handlerID, value: value)
     }
-    if changed || assembly.hasPendingReplies { flushToPage() }
+    if changed || assembly.hasPendingReplies || pageEvents.hasPending { flushToPage() }
   }
 
   /// Logs and ignores a binary frame; the protocol uses text frames only.
@@ -327,7 +337,8 @@ public final class LiveSession {
     }
     pageNavigated = false
     renderer.forms.beginPass()
-    return assembly.message(changed: changed, location: newLocation, renderer: renderer)
+    return assembly.message(
+      changed: changed, location: newLocation, events: pageEvents.take(), renderer: renderer)
   }
 
   /// The ids of the handlers the current page may send.

@@ -3,7 +3,8 @@ import Logging
 
 /// Turns what changed since the page's last message into the page's next one: the contents of
 /// each changed component rendered again (parents first), the values of fields whose state did
-/// not take what the page sent, and a routed page's new location.
+/// not take what the page sent, a routed page's new location, the refs of the page's messages
+/// it answers, and the events pushed to the page's hooks.
 ///
 /// ```swift
 /// var assembly = PatchAssembly(logger: logger, logName: "#1")
@@ -43,13 +44,15 @@ struct PatchAssembly {
   /// there is nothing to send. Changes of a generation that is no longer mounted are stale.
   mutating func message(
     changed: Set<ChangeTracker.Change>, location: (location: LiveLocation, history: LiveHistory)?,
-    renderer: ComponentRenderer
+    events: [(name: String, payload: String)] = [], renderer: ComponentRenderer
   ) -> String? {
     let corrected = corrections
     corrections = []
     let acknowledged = self.acknowledged
     self.acknowledged = []
-    guard !changed.isEmpty || !corrected.isEmpty || !acknowledged.isEmpty || location != nil
+    guard
+      !changed.isEmpty || !corrected.isEmpty || !acknowledged.isEmpty || !events.isEmpty
+        || location != nil
     else { return nil }
     var patches: [(id: String, html: [UInt8])] = []
     let dirty = Set(changed.filter { renderer.generation(of: $0.id) == $0.generation }.map(\.id))
@@ -75,11 +78,13 @@ struct PatchAssembly {
       }
       return ServerMessage.Patch.Value(handler: correction.handler, value: correction.value)
     }
-    guard !patches.isEmpty || !values.isEmpty || !acknowledged.isEmpty || location != nil
+    guard
+      !patches.isEmpty || !values.isEmpty || !acknowledged.isEmpty || !events.isEmpty
+        || location != nil
     else { return nil }
     return JSONText.patch(
       patches, values: values, location: location.map { ($0.location.text, $0.history) },
-      acknowledged: acknowledged)
+      acknowledged: acknowledged, events: events)
   }
 }
 #endif  // Web

@@ -164,7 +164,7 @@ public struct JS: Equatable, Sendable {
   public func focus(to selector: String? = nil) -> JS { adding("focus", ["to": selector]) }
 
   /// Dispatches a DOM event named `event` at the elements, bubbling, with `detail` (text) as
-  /// its `detail`: for the page's own scripts, or a hook (see ``Node/hook(_:)``), to act on.
+  /// its `detail`: for the page's own scripts, or a hook (see ``Node/hook(_:ownsContent:events:)``), to act on.
   ///
   /// ```swift
   /// button("Copy").on(.click, js: .dispatch("app:copy", to: "#share-link"))

@@ -79,6 +79,14 @@ public struct LiveLayout: Sendable {
   ///
   /// The case studies' server takes it as `--latency 800`.
   public var simulatedLatency: Duration?
+  /// The client hooks the pages may run (see ``LiveHook``): each page loads a hook's module
+  /// the first time one of its elements names it. The engine serves the hooks given as source.
+  ///
+  /// ```swift
+  /// var layout = LiveLayout()
+  /// layout.hooks = [copyHook, LiveHook(name: "Map", url: "/assets/map-hook.js")]
+  /// ```
+  public var hooks: [LiveHook] = []
 
   /// Creates a layout; the defaults are the engine's plain pages: English, the feature's title
   /// as it is, no favicon, the engine's stylesheet alone, and the header.

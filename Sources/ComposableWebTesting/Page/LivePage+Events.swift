@@ -374,3 +374,51 @@ extension LivePage {
   }
 }
 #endif  // Web
+#if Web
+extension LivePage {
+  // MARK: Client hooks
+
+  /// Sends the hook event `event` with `payload` from the hook's element `element`, as the hook's
+  /// `this.pushEvent(event, payload)` does in the browser (see ``Node/hook(_:ownsContent:events:)``).
+  ///
+  /// ```swift
+  /// await page.push("picked", Bar(index: 2), from: ".chart")
+  /// #expect(page.text(of: "#picked") == "Picked bar 3")
+  /// ```
+  ///
+  /// `element` is a CSS selector, or a field's label. With a `TestStore` or a `TestStoreActor`,
+  /// the trailing closure states the change.
+  ///
+  /// > Important: An element that names no hook, one without a handler for `event`, a payload
+  /// > that does not encode, and a selector that matches no element or several are failures;
+  /// > nothing is sent.
+  nonisolated(nonsending) public func push(
+    _ event: String, _ payload: some Encodable, from element: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let node = self.element(element, caller: caller) else { return }
+    guard let hook = node.attribute(PageProtocol.Attribute.hook.name) else {
+      caller.report("\(describe(node)) runs no client hook.")
+      return
+    }
+    guard
+      let handler = node.attribute(
+        PageProtocol.attributePrefix + PageProtocol.hookEventPrefix + event)
+    else {
+      caller.report("The element of hook \(hook), \(describe(node)), has no handler for the event '\(event)'.")
+      return
+    }
+    let json: String
+    do {
+      json = String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
+    } catch {
+      caller.report("The payload of '\(event)' does not encode as JSON: \(error)")
+      return
+    }
+    await send(.event(handler: handler, value: .string(json)), expected: expected, caller: caller)
+  }
+}
+#endif  // Web

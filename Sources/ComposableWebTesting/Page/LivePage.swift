@@ -97,6 +97,14 @@ public final class LivePage<State, Action> {
   /// What client commands changed on the page, by the selector of the element they changed:
   /// applied again after every patch, as the page script does (see ``JS``).
   var commandState: [(selector: String, kind: CommandState, name: String, value: String?)] = []
+  /// The events the feature pushed to the page's hooks (``PageEvents``), oldest first: what the
+  /// page's hooks would have heard.
+  ///
+  /// ```swift
+  /// await page.push("picked", Bar(index: 2), from: ".chart")
+  /// #expect(page.pushedEvents.last?.name == "highlight")
+  /// ```
+  public internal(set) var pushedEvents: [ServerMessage.Patch.Event] = []
   var history: [LiveLocation] = []
   var historyIndex = 0
 

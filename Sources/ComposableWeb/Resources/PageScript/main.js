@@ -38,6 +38,7 @@
 //   events.js      the listeners that send handler messages (keys, focus, the window; debounce,
 //                  throttle, busy elements), and live links
 //   commands.js    client commands (show, hide, classes, attributes, focus, dispatch)
+//   hooks.js       client hooks: mounted, updated, destroyed; pushEvent and handleEvent
 //   dialogs.js     modal dialogs and their dismissal
 //   location.js    the URL and the browser's history
 // `Web/ScriptTests` unit-tests them under Node.

@@ -1,5 +1,6 @@
 // The server's messages: renders and patches morph the page (a patch also acknowledges the
-// page's messages that waited for an answer), `attached` says the socket took over the session
+// page's messages that waited for an answer, and carries events for the page's hooks),
+// `attached` says the socket took over the session
 // the page shows, and the others say why the page stops, waits or reloads.
 // After a render or patch the page opens its dialogs and brings its URL and history up to date.
 
@@ -9,6 +10,7 @@ import { openDialogs } from "./dialogs.js";
 import { findComponent, update } from "./dom_patch.js";
 import { showLocation, syncStackHistory } from "./location.js";
 import { clearBusy } from "./events.js";
+import { deliverEvents, syncHooks } from "./hooks.js";
 import { correctValues, restoreValues, typedValues } from "./values.js";
 
 // A render for a page the page switched to says which: its feature, path, route and title.
@@ -98,4 +100,7 @@ export function receive(page, message) {
   }
   openDialogs(root);
   syncStackHistory(page);
+  // Hooks see the page as the message left it, then hear the events the feature pushed.
+  syncHooks(page);
+  if (message.type === ServerMessage.patch) deliverEvents(page, message.events);
 }

@@ -42,7 +42,8 @@ export function dropFormsWithoutScript(root) {
 }
 
 // Starts the live page of `window`'s document, if it has one (an element #ocaf-root), and
-// returns what the tests look at; null without a root.
+// returns what the tests look at (main.js, what a page runs, keeps it to itself); null without
+// a root.
 export function createPage(window) {
   const document = window.document;
   const root = document.getElementById(ElementID.root);
@@ -95,5 +96,6 @@ export function createPage(window) {
     apply: page.receive,
     socket: function () { return page.socket; },
     session: function () { return page.sessionID; },
+    page: function () { return page; },
   };
 }

@@ -9,6 +9,9 @@ export const VERSION = 1;
 // The prefix of every attribute the server writes on the page's elements.
 export const ATTRIBUTE_PREFIX = "data-ocaf-";
 
+// The prefix of a hook's event among an element's events (`data-ocaf-push-<event>`).
+export const HOOK_EVENT_PREFIX = "push-";
+
 // The `type` of each message the server sends.
 export const ServerMessage = Object.freeze({
   attached: "attached",
@@ -33,6 +36,8 @@ export const Attribute = Object.freeze({
   dismiss: "data-ocaf-dismiss",
   feature: "data-ocaf-feature",
   focus: "data-ocaf-focus",
+  hook: "data-ocaf-hook",
+  hooks: "data-ocaf-hooks",
   input: "data-ocaf-input",
   keep: "data-ocaf-keep",
   key: "data-ocaf-key",
@@ -43,6 +48,7 @@ export const Attribute = Object.freeze({
   location: "data-ocaf-location",
   modal: "data-ocaf-modal",
   options: "data-ocaf-options",
+  owned: "data-ocaf-owned",
   pop: "data-ocaf-pop",
   routed: "data-ocaf-routed",
   session: "data-ocaf-session",
