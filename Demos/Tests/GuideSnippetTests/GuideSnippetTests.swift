@@ -87,6 +87,23 @@ import Testing
     }
   }
 
+  /// The README's section on client hooks quotes the case study, its page and its page tests.
+  @Test func everySnippetOfTheClientHooksSectionIsTheCaseStudysCode() throws {
+    let code = try [
+      "Sources/CaseStudies/ClientHooks.swift", "Sources/CaseStudies/CaseStudies.swift",
+      "Tests/CaseStudiesTests/ClientHooksPageTests.swift",
+    ].map(text).joined(separator: "\n")
+    let readme = try text("../Web/README.md")
+    let start = try #require(readme.range(of: "## Client hooks"))
+    let section = readme[start.upperBound...]
+    let snippets = section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]
+      .components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    #expect(snippets.count == 5)
+    for snippet in snippets {
+      #expect(code.contains(snippet), "not in the case study:\n\(snippet)")
+    }
+  }
+
   /// The README's Vapor snippet is the Vapor case studies server's code.
   @Test func theVaporSnippetIsTheVaporServersCode() throws {
     let readme = try text("../Web/README.md")
