@@ -67,7 +67,7 @@ final class LiveFrameHandler: ChannelInboundHandler {
     case .text:
       receive(.text(String(buffer: frame.unmaskedData)))
     case .binary:
-      receive(.binary(byteCount: frame.length))
+      receive(.bytes(Array(frame.unmaskedData.readableBytesView)))
     default:
       context.fireChannelRead(data)
     }

@@ -144,7 +144,7 @@ enum LiveSocketServing {
       case .text:
         socket.receive(.text(String(buffer: frame.data)))
       case .binary:
-        socket.receive(.binary(byteCount: frame.data.readableBytes))
+        socket.receive(.bytes(Array(frame.data.readableBytesView)))
       case .continuation:
         // The end of a fragmented message.
         socket.drop()

@@ -11,7 +11,7 @@ enum LiveVaporSocket {
     // A socket's callbacks are set on its event loop (WebSocketKit keeps them there).
     try? await socket.eventLoop.submit {
       socket.onText { _, text in page.receive(.text(text)) }
-      socket.onBinary { _, buffer in page.receive(.binary(byteCount: buffer.readableBytes)) }
+      socket.onBinary { _, buffer in page.receive(.bytes(Array(buffer.readableBytesView))) }
     }.get()
     socket.onClose.whenComplete { _ in
       Task { await page.close() }

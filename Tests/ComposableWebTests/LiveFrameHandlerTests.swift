@@ -50,6 +50,7 @@ import Testing
         switch message {
         case let .text(text): received.withValue { $0.append(text) }
         case let .binary(count): received.withValue { $0.append("binary \(count)") }
+        case let .bytes(bytes): received.withValue { $0.append("binary \(bytes.count)") }
         }
       }
     }

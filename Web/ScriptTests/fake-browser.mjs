@@ -274,7 +274,11 @@ export class FakeSocket {
     this.sent = [];
     FakeSocket.opened.push(this);
   }
-  send(text) { this.sent.push(JSON.parse(text)); }
+  send(data) {
+    // Text is a message, parsed; binary data is an upload's chunk, kept as bytes.
+    if (typeof data === "string") this.sent.push(JSON.parse(data));
+    else (this.binary = this.binary || []).push(new Uint8Array(data.buffer || data));
+  }
   open() {
     this.readyState = 1;
     if (this.onopen) this.onopen();

@@ -189,4 +189,11 @@ public let rendererChecks: [LiveFeature] = [
     view: clientHooksView
   )
   .hooks([copyTextHook, barChartHook]),
+  LiveFeature(
+    path: "file-uploads",
+    title: "File uploads",
+    summary: "Files bound to the store: names, sizes and types reach the state before any byte, each file's chunks show their progress and can be cancelled, and an effect files each whole one away.",
+    makeStore: { LiveStore(initialState: FileUploads.State()) { FileUploads() } },
+    view: fileUploadsView
+  ),
 ]

@@ -341,6 +341,7 @@ public final class LiveEndpoint: Sendable {
         switch message {
         case let .text(text): session.receive(text)
         case let .binary(count): session.receiveBinary(byteCount: count)
+        case let .bytes(bytes): session.receive(binary: bytes)
         }
       }
     }

@@ -302,5 +302,11 @@ public enum LiveMessage: Sendable, Equatable {
   /// attachment.receive(.binary(byteCount: frame.data.readableBytes))
   /// ```
   case binary(byteCount: Int)
+  /// A binary message with its bytes: a chunk of an upload (see ``UploadChunk``).
+  ///
+  /// ```swift
+  /// attachment.receive(.bytes(Array(frame.data.readableBytesView)))
+  /// ```
+  case bytes([UInt8])
 }
 #endif  // Web

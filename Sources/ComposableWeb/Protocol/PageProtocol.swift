@@ -96,6 +96,11 @@ public enum PageProtocol {
     case stack
     /// A form's handler for its `submit` event.
     case submit
+    /// A file input's handler: its selection and its chunks (see ``fileInput(_:_:)``).
+    case upload
+    /// A file input's entries to send bytes of: JSON, each entry's id, the page's number for
+    /// the file, its size and what the server has of it.
+    case uploadEntries = "upload-entries"
     /// An element's handler for a key pressed anywhere in the window.
     case windowKeydown = "window-keydown"
     /// An element's handler for a key released anywhere in the window.

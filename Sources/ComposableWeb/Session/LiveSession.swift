@@ -79,6 +79,8 @@ public final class LiveSession {
   let renderer: ComponentRenderer
   /// The events the feature's effects push to the page (see ``PageEvents``).
   let pageEvents: PageEventSink
+  /// The files the page is sending (see ``fileInput(_:_:)``).
+  let uploads = UploadReceiver()
   private var assembly: PatchAssembly
   var limits: PageMessageLimits
   private let reference: SessionReference
@@ -311,9 +313,64 @@ public final class LiveSession {
     if changed || assembly.hasPendingReplies || pageEvents.hasPending { flushToPage() }
   }
 
-  /// Logs and ignores a binary frame; the protocol uses text frames only.
+  /// Logs and ignores a binary frame whose bytes the adapter did not keep.
   public func receiveBinary(byteCount: Int) {
     limits.ignore("Ignored a binary message", metadata: ["bytes": "\(byteCount)"])
+  }
+
+  /// Handles a binary message from the page: a chunk of an upload (see ``UploadChunk``). Its
+  /// file input must be on the page (its handler id current, or within the grace), and its
+  /// entry waiting for these bytes; anything else is logged and ignored.
+  public func receive(binary bytes: [UInt8]) {
+    guard limits.admit(at: clock.now()) else { return }
+    guard let chunk = UploadChunk(message: bytes) else {
+      limits.ignore("Ignored a binary message that is no upload chunk", metadata: ["bytes": "\(bytes.count)"])
+      return
+    }
+    guard let binding = renderer.handlers.lookup(chunk.handler, now: clock.now())?.bound.upload
+    else {
+      limits.ignore(
+        "Ignored an upload chunk for an unknown, spent or stale handler id",
+        metadata: ["handler": LogText.escaped(chunk.handler, limit: 64)])
+      return
+    }
+    changes.hold()
+    let refusal = PageEventSink.$current.withValue(pageEvents) { uploads.receive(chunk, for: binding) }
+    let changed = changes.release()
+    let metadata: Logger.Metadata = [
+      "entry": LogText.escaped(chunk.entry, limit: 64), "offset": "\(chunk.offset)",
+    ]
+    switch refusal {
+    case nil: break
+    case .unknownEntry: limits.ignore("Ignored an upload chunk for an unknown entry", metadata: metadata)
+    case .cancelled: limits.ignore("Ignored a chunk for an upload that was cancelled", metadata: metadata)
+    case .notExpected: limits.ignore("Ignored a chunk for an upload that has ended", metadata: metadata)
+    case let .outOfOrder(expected):
+      limits.ignore(
+        "Ignored an upload chunk out of order", metadata: metadata.merging(["expected": "\(expected)"]) { $1 })
+    case .tooLarge:
+      logger.warning(
+        "Refused an upload larger than its size or its limit",
+        metadata: metadata.merging(["session": "\(logName)"]) { $1 })
+    case let .notWritten(reason):
+      logger.error(
+        "Could not write an upload",
+        metadata: metadata.merging(["session": "\(logName)", "reason": "\(reason)"]) { $1 })
+    }
+    if changed { flushToPage() }
+  }
+
+  /// The page's connection went: uploads in progress are cut off (their partial files
+  /// deleted, their entries failed), with a log line.
+  func pageDetached() {
+    changes.hold()
+    let cut = uploads.cutOff()
+    let changed = changes.release()
+    if cut > 0 {
+      logger.warning(
+        "Cut off uploads: the page's connection closed", metadata: ["session": "\(logName)", "uploads": "\(cut)"])
+    }
+    if changed { flushToPage() }
   }
 
   /// What the session dropped or ignored, for the log line of its end: messages over its rate
@@ -346,6 +403,7 @@ public final class LiveSession {
 
   /// Tears the page's components down: every handler id is revoked and changes are ignored.
   public func close() {
+    uploads.close()
     renderer.unmount(Self.rootID)
     renderer.handlers.forgetReplaced()
     output = nil

@@ -226,7 +226,10 @@ extension SessionRegistry {
   public func disconnect(_ connection: Connection) async {
     guard let host = detach(connection) else { return }
     await host.run { session in
-      if session.attachedPage.value == connection.token { session.output = nil }
+      if session.attachedPage.value == connection.token {
+        session.output = nil
+        session.pageDetached()
+      }
     }
   }
 

@@ -124,6 +124,8 @@ struct BoundHandler {
   /// needs none.
   let expected: String?
   let run: (InputValue?) -> InputOutcome
+  /// A file input's uploads, which take the page's chunks.
+  var upload: UploadBinding?
 
   init(expected: String?, run: @escaping (InputValue?) -> InputOutcome) {
     self.expected = expected
@@ -144,6 +146,13 @@ struct BoundHandler {
       }
     case let .input(handler):
       self.init(expected: handler.expected, run: handler.write)
+    case let .upload(binding):
+      self.init(expected: "a selection of files") { value in
+        guard let action = UploadBinding.selection(value) else { return .wrongType }
+        binding.send(action)
+        return .applied
+      }
+      self.upload = binding
     case let .payload(handler):
       // The page sends a payload as JSON text (see `ClientMessage`).
       self.init(expected: "a JSON payload of \(handler.typeName)") { value in

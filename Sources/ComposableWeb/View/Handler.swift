@@ -32,6 +32,9 @@ public enum Handler<Action> {
   /// Sends the action made from a JSON payload the page sends: a window's size, or what a
   /// hook pushes. Make one with ``decode(_:_:)``.
   case payload(PayloadHandler<Action>)
+  /// A file input's uploads: the selection the page reports, and the chunks it sends. Made by
+  /// ``fileInput(_:_:)``, which sends its actions to the uploads' own store.
+  case upload(UploadBinding)
 
   /// Decodes the JSON payload the page sends with the event as `Payload`, and sends the action
   /// made from it. A payload that does not decode sends nothing: the session logs one line

@@ -422,3 +422,113 @@ extension LivePage {
   }
 }
 #endif  // Web
+#if Web
+/// A file a page test chooses in a file input (see
+/// ``LivePage/upload(_:to:fileID:filePath:line:column:)``).
+///
+/// ```swift
+/// LivePageFile(name: "notes.txt", type: "text/plain", contents: Data("Hello".utf8))
+/// ```
+public struct LivePageFile: Sendable {
+  /// The file's name.
+  public var name: String
+  /// Its MIME type.
+  public var type: String
+  /// Its bytes.
+  public var contents: Data
+
+  /// A file to upload.
+  public init(name: String, type: String, contents: Data) {
+    self.name = name
+    self.type = type
+    self.contents = contents
+  }
+}
+
+extension LivePage {
+  // MARK: Uploads
+
+  /// Chooses `files` in the file input `field` and sends them, as the page does: their names,
+  /// sizes and types first, then, chunk by chunk, the bytes of each file the feature accepted
+  /// (see ``fileInput(_:_:)``), until every accepted file is whole or stops.
+  ///
+  /// ```swift
+  /// await page.upload([LivePageFile(name: "notes.txt", type: "text/plain", contents: Data("Hi".utf8))], to: "Files")
+  /// #expect(page.text(of: ".entry .status") == "Uploaded")
+  /// ```
+  ///
+  /// `field` names the input as ``type(_:into:fileID:filePath:line:column:assert:)`` does.
+  ///
+  /// > Important: It needs a page of a `LiveStore` (a test store would have to receive every
+  /// > chunk's progress). An input that takes no uploads, a disabled one, and a name that matches
+  /// > no field or several are failures; nothing is sent.
+  nonisolated(nonsending) public func upload(
+    _ files: [LivePageFile], to field: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard testDriver == nil else {
+      caller.report("upload(_:to:) needs a page of a LiveStore, not of a test store.")
+      return
+    }
+    update()
+    guard let node = self.field(field, caller: caller) else { return }
+    guard !isDisabled(node), let handler = node.attribute(PageProtocol.Attribute.upload.name) else {
+      caller.report("\(describe(node)) \(isDisabled(node) ? "is disabled" : "takes no uploads").")
+      return
+    }
+    let first = uploadCount
+    uploadCount += files.count
+    let reported = files.enumerated().map { index, file in
+      UploadFile(ref: first + index, name: file.name, size: file.contents.count, type: file.type)
+    }
+    guard let json = try? JSONEncoder().encode(UploadSelection(files: reported)) else { return }
+    await send(
+      .event(handler: handler, value: .string(String(decoding: json, as: UTF8.self))),
+      expected: nil, caller: caller)
+    // Then each chunk the page's render asks for, as the page script sends them.
+    var sent: Set<String> = []
+    while true {
+      update()
+      let inputs = root.descendants.filter { $0.attribute(PageProtocol.Attribute.upload.name) != nil }
+      var next: UploadChunk?
+      for input in inputs {
+        guard let handler = input.attribute(PageProtocol.Attribute.upload.name),
+          let text = input.attribute(PageProtocol.Attribute.uploadEntries.name),
+          let entries = try? JSONDecoder().decode([Waiting].self, from: Data(text.utf8))
+        else { continue }
+        for entry in entries where (first..<uploadCount).contains(entry.ref) {
+          let key = "\(entry.entry)@\(entry.received)"
+          guard !sent.contains(key) else { continue }
+          let contents = files[entry.ref - first].contents
+          let end = min(entry.size, entry.received + chunkSize, contents.count)
+          guard entry.received <= end else { continue }
+          sent.insert(key)
+          next = UploadChunk(
+            handler: handler, entry: entry.entry, offset: entry.received,
+            bytes: Array(contents[(contents.startIndex + entry.received)..<(contents.startIndex + end)]))
+          break
+        }
+        if next != nil { break }
+      }
+      guard let chunk = next else { break }
+      session.receive(binary: chunk.message)
+    }
+    update()
+  }
+
+  /// What the page reports of the files chosen.
+  private struct UploadSelection: Encodable {
+    var files: [UploadFile]
+  }
+
+  /// An entry a file input's render waits for.
+  private struct Waiting: Decodable {
+    var entry: String
+    var received: Int
+    var ref: Int
+    var size: Int
+  }
+}
+#endif  // Web

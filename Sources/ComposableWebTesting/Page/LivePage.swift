@@ -105,6 +105,8 @@ public final class LivePage<State, Action> {
   /// #expect(page.pushedEvents.last?.name == "highlight")
   /// ```
   public internal(set) var pushedEvents: [ServerMessage.Patch.Event] = []
+  /// How many files the page has chosen in file inputs: the next one's number.
+  var uploadCount = 0
   var history: [LiveLocation] = []
   var historyIndex = 0
 

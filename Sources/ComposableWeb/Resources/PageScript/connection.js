@@ -82,6 +82,16 @@ export function send(page, message) {
   return true;
 }
 
+// Sends the binary message `data` (an upload's chunk) on the page's socket; whether it went.
+export function sendBinary(page, data) {
+  const socket = page.socket;
+  if (!socket || !page.heard || socket.readyState !== page.window.WebSocket.OPEN) return false;
+  later(page, function () {
+    if (socket.readyState === page.window.WebSocket.OPEN) socket.send(data);
+  });
+  return true;
+}
+
 // Runs `work` now, or after the page's simulated latency (a development setting: the root's
 // `data-ocaf-latency`, in milliseconds), which delays every message both ways, in order.
 export function later(page, work) {

@@ -39,6 +39,7 @@
 //                  throttle, busy elements), and live links
 //   commands.js    client commands (show, hide, classes, attributes, focus, dispatch)
 //   hooks.js       client hooks: mounted, updated, destroyed; pushEvent and handleEvent
+//   uploads.js     file inputs: the files chosen, then their chunks as the server takes them
 //   dialogs.js     modal dialogs and their dismissal
 //   location.js    the URL and the browser's history
 // `Web/ScriptTests` unit-tests them under Node.

@@ -11,6 +11,7 @@ import { findComponent, update } from "./dom_patch.js";
 import { showLocation, syncStackHistory } from "./location.js";
 import { clearBusy } from "./events.js";
 import { deliverEvents, syncHooks } from "./hooks.js";
+import { syncUploads } from "./uploads.js";
 import { correctValues, restoreValues, typedValues } from "./values.js";
 
 // A render for a page the page switched to says which: its feature, path, route and title.
@@ -103,4 +104,5 @@ export function receive(page, message) {
   // Hooks see the page as the message left it, then hear the events the feature pushed.
   syncHooks(page);
   if (message.type === ServerMessage.patch) deliverEvents(page, message.events);
+  syncUploads(page);
 }

@@ -9,6 +9,7 @@ import { listenToDialogs } from "./dialogs.js";
 import { listen } from "./events.js";
 import { listenToHistory, showLocation } from "./location.js";
 import { receive } from "./messages.js";
+import { listenToUploads } from "./uploads.js";
 
 // The entry a page loads, beside this file (see `scriptNonce`).
 const ENTRY = new URL("./main.js", import.meta.url).href;
@@ -86,6 +87,7 @@ export function createPage(window) {
   listenToHistory(page);
   listen(page);
   listenToDialogs(page);
+  listenToUploads(page);
   // A routed page rendered over HTTP shows the URL of its state (a deep link the feature
   // normalized, e.g. an unknown filter, shows the URL of what the page shows).
   const shown = root.getAttribute(Attribute.location);

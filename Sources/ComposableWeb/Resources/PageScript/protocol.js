@@ -55,6 +55,8 @@ export const Attribute = Object.freeze({
   socket: "data-ocaf-socket",
   stack: "data-ocaf-stack",
   submit: "data-ocaf-submit",
+  upload: "data-ocaf-upload",
+  uploadEntries: "data-ocaf-upload-entries",
   windowKeydown: "data-ocaf-window-keydown",
   windowKeyup: "data-ocaf-window-keyup",
   windowResize: "data-ocaf-window-resize",
