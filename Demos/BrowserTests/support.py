@@ -132,7 +132,9 @@ SOCKET_HOOK = r"""
       this.__index = index;
     }
     send(data) {
-      window.__sent.push({ socket: this.__index, data: String(data) });
+      // Text is a message; binary data is an upload's chunk, recorded by its size.
+      if (typeof data === "string") window.__sent.push({ socket: this.__index, data: data });
+      else (window.__binary = window.__binary || []).push({ socket: this.__index, bytes: data.byteLength });
       return super.send(data);
     }
   }

@@ -114,7 +114,10 @@ public func fileUploadsView(_ store: LiveStoreOf<FileUploads>) -> Node<FileUploa
         for saved in store.saved {
           li {
             "\(saved.name), \(saved.bytes) bytes"
-            if let line = saved.firstLine { Node.tag("q") { line } }
+            if let line = saved.firstLine {
+              ", starting "
+              Node.tag("q") { line }
+            }
           }
         }
       }
