@@ -104,6 +104,21 @@ import Testing
     }
   }
 
+  /// The README's section on file uploads quotes the case study and its page tests.
+  @Test func everySnippetOfTheFileUploadsSectionIsTheCaseStudysCode() throws {
+    let code = try ["Sources/CaseStudies/FileUploads.swift", "Tests/CaseStudiesTests/FileUploadsPageTests.swift"]
+      .map(text).joined(separator: "\n")
+    let readme = try text("../Web/README.md")
+    let start = try #require(readme.range(of: "## File uploads"))
+    let section = readme[start.upperBound...]
+    let snippets = section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]
+      .components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    #expect(snippets.count == 4)
+    for snippet in snippets {
+      #expect(code.contains(snippet), "not in the case study:\n\(snippet)")
+    }
+  }
+
   /// The README's Vapor snippet is the Vapor case studies server's code.
   @Test func theVaporSnippetIsTheVaporServersCode() throws {
     let readme = try text("../Web/README.md")
