@@ -70,16 +70,10 @@ public struct LiveFeature: Sendable {
   /// feature's dependencies, its shared values' first loads counted in `loads`.
   static func making<T>(
     _ loads: SharedLoads, _ prepare: (@Sendable (inout DependencyValues) -> Void)?,
-    _ isolation: isolated any Actor, _ pageEvents: PageEventSink, _ body: () throws -> T
+    _ isolation: isolated any Actor, _ body: () throws -> T
   ) rethrows -> T {
     try withDependencies(prepare ?? { _ in }) {
-      try loads.collect {
-        try LiveStoreIsolation.$current.withValue(isolation) {
-          // What the store's set-up starts (a `.task` sent by `makeStore`) pushes page events
-          // to this session.
-          try PageEventSink.$current.withValue(pageEvents) { try body() }
-        }
-      }
+      try loads.collect { try LiveStoreIsolation.$current.withValue(isolation) { try body() } }
     }
   }
 
@@ -165,13 +159,11 @@ public struct LiveFeature: Sendable {
     self.isRouted = route != nil
     self.makeSession = { id, _, request, limits, logger, awaitLoads, prepare, isolation in
       let loads = SharedLoads()
-      let events = PageEventSink()
-      let store = LiveFeature.making(loads, prepare, isolation, events) { makeStore(request) }
+      let store = LiveFeature.making(loads, prepare, isolation) { makeStore(request) }
       if !loads.isFinished { await awaitLoads(loads) }
       return LiveSession(
         id: id, store: store, view: view, route: route, location: request.location,
-        appearAction: appearAction, limits: limits, logger: logger, pageEvents: events,
-        isolation: isolation)
+        appearAction: appearAction, limits: limits, logger: logger, isolation: isolation)
     }
   }
 
@@ -235,11 +227,10 @@ public struct LiveFeature: Sendable {
     self.isRouted = route != nil
     self.makeSession = { id, snapshot, request, limits, logger, awaitLoads, prepare, isolation in
       let loads = SharedLoads()
-      let events = PageEventSink()
       let state: State
       if let snapshot {
         do {
-          state = try LiveFeature.making(loads, prepare, isolation, events) {
+          state = try LiveFeature.making(loads, prepare, isolation) {
             try JSONDecoder().decode(State.self, from: snapshot)
           }
         } catch {
@@ -249,15 +240,15 @@ public struct LiveFeature: Sendable {
           return nil
         }
       } else {
-        state = LiveFeature.making(loads, prepare, isolation, events) { initialState(request) }
+        state = LiveFeature.making(loads, prepare, isolation) { initialState(request) }
       }
-      let store = LiveFeature.making(loads, prepare, isolation, events) { makeStore(state) }
+      let store = LiveFeature.making(loads, prepare, isolation) { makeStore(state) }
       if !loads.isFinished { await awaitLoads(loads) }
       // A restored state is where it was: the page's URL follows it.
       let session = LiveSession(
         id: id, store: store, view: view, route: route,
         location: snapshot == nil ? request.location : nil, appearAction: appearAction,
-        limits: limits, logger: logger, pageEvents: events, isolation: isolation)
+        limits: limits, logger: logger, isolation: isolation)
       session.encodeState = { try? JSONEncoder().encode(store.withState { $0 }) }
       return session
     }

@@ -130,6 +130,7 @@ public final class LiveSession {
       replacedHandlerGrace: replacedHandlerGrace,
       limits: limits,
       logger: logger,
+      pageEvents: store.pageEventSink,
       isolation: isolation
     )
   }
@@ -141,23 +142,21 @@ public final class LiveSession {
     view: @escaping (LiveStore<State, Action>) -> Node<Action>,
     route: LiveRoute<State, Action>?, location: LiveLocation?,
     appearAction: (@Sendable () -> Action)?, limits: LiveLimits, logger: Logger,
-    pageEvents: PageEventSink = PageEventSink(), isolation: isolated any Actor = #isolation
+    isolation: isolated any Actor = #isolation
   ) {
     self.init(
       id: id,
       root: Component(
         key: nil, identity: nil, body: { StoreNodes(nodes: view(store), store: store) }),
-      replacedHandlerGrace: .seconds(5), limits: limits, logger: logger, pageEvents: pageEvents,
-      isolation: isolation)
-    PageEventSink.$current.withValue(pageEvents) {
-      if let route { follow(route, of: store, startingAt: location) }
-      if let appearAction { _ = store.send(appearAction()) }
-    }
+      replacedHandlerGrace: .seconds(5), limits: limits, logger: logger,
+      pageEvents: store.pageEventSink, isolation: isolation)
+    if let route { follow(route, of: store, startingAt: location) }
+    if let appearAction { _ = store.send(appearAction()) }
   }
 
   init(
     id: String, root: Component, replacedHandlerGrace: Duration, limits: LiveLimits,
-    logger: Logger, pageEvents: PageEventSink = PageEventSink(), isolation: isolated any Actor
+    logger: Logger, pageEvents: PageEventSink?, isolation: isolated any Actor
   ) {
     self.id = id
     let logName = "#" + String(Self.sessionCount.withLock { count in
@@ -174,6 +173,8 @@ public final class LiveSession {
       Task { await reference.flushToPage(on: isolation) }
     })
     self.changes = changes
+    // The store's sink, whose feature pushes to it; a store of another kind pushes nowhere.
+    let pageEvents = pageEvents ?? PageEventSink()
     self.pageEvents = pageEvents
     pageEvents.connect { [isolation] in
       Task { await reference.flushToPage(on: isolation) }
@@ -289,8 +290,7 @@ public final class LiveSession {
     {
       _ = changes.insert(id: issued.componentID, generation: generation)
     }
-    // Effects the handler starts push their page events to this session.
-    let outcome = PageEventSink.$current.withValue(pageEvents) { handler.run(value) }
+    let outcome = handler.run(value)
     let changed = changes.release()
     switch outcome {
     case .applied, .sent:
@@ -335,7 +335,7 @@ public final class LiveSession {
       return
     }
     changes.hold()
-    let refusal = PageEventSink.$current.withValue(pageEvents) { uploads.receive(chunk, for: binding) }
+    let refusal = uploads.receive(chunk, for: binding)
     let changed = changes.release()
     let metadata: Logger.Metadata = [
       "entry": LogText.escaped(chunk.entry, limit: 64), "offset": "\(chunk.offset)",

@@ -15,10 +15,10 @@ import Foundation
 /// ```
 ///
 /// The events go with the session's next patch, after the page has applied it, in the order
-/// they were pushed; every hook of the page that handles the name gets the payload. In a live
-/// page (a served session or a ``LivePage``) the dependency reaches the session whose action
-/// started the effect. Anywhere else (a `TestStore` test without a page) it reports an issue:
-/// override it to record what is pushed.
+/// they were pushed; every hook of the page that handles the name gets the payload. A
+/// ``LiveStore`` gives its feature a `pageEvents` that reaches the session showing the store (a
+/// served session or a ``LivePage``), unless the dependency was set otherwise. Anywhere else (a
+/// `TestStore` test without a page) it reports an issue: override it to record what is pushed.
 ///
 /// ```swift
 /// let pushed = LockIsolated<[String]>([])
@@ -37,6 +37,15 @@ public struct PageEvents: Sendable {
   /// ```
   public init(send: @escaping @Sendable (_ name: String, _ payload: String) -> Void) {
     self.send = send
+    self.isDefault = false
+  }
+
+  /// Whether this is the dependency's default, which only reports: a ``LiveStore`` replaces it.
+  let isDefault: Bool
+
+  private init(default send: @escaping @Sendable (String, String) -> Void) {
+    self.send = send
+    self.isDefault = true
   }
 
   /// Sends the event `name` with `payload`, encoded as JSON. A payload that does not encode is
@@ -63,20 +72,16 @@ public struct PageEvents: Sendable {
     send(name, "{}")
   }
 
-  /// Sends to the session whose action is being handled (``PageEventSink/current``).
-  static let current = PageEvents { name, payload in
-    guard let sink = PageEventSink.current else {
-      reportIssue(
-        "A page event ('\(name)') was pushed outside a live page: override the 'pageEvents' dependency.")
-      return
-    }
-    sink.push(name: name, payload: payload)
-  }
+  /// The default: a store that is no ``LiveStore`` has no page to push to.
+  static let unset = PageEvents(default: { name, _ in
+    reportIssue(
+      "A page event ('\(name)') was pushed outside a live page: override the 'pageEvents' dependency.")
+  })
 }
 
 extension PageEvents: DependencyKey {
-  public static let liveValue = PageEvents.current
-  public static let testValue = PageEvents.current
+  public static let liveValue = PageEvents.unset
+  public static let testValue = PageEvents.unset
 }
 
 extension DependencyValues {
@@ -94,18 +99,30 @@ extension DependencyValues {
 /// The events pushed to a session's page and not yet sent, from whichever thread pushed them:
 /// the next patch carries them (see ``PatchAssembly``).
 ///
-/// A session's store and its effects find it as ``current``: the session makes it current while
-/// its store is made and while it handles the page's messages, so effects started then (which
-/// inherit it) push to that session.
+/// A ``LiveStore`` makes one and gives its feature's `pageEvents` to it (``dependencies(_:)``);
+/// the session that shows the store connects to it, and events pushed before are kept for it.
+@usableFromInline
 package final class PageEventSink: Sendable {
-  /// The sink of the session whose work is running.
-  @TaskLocal static var current: PageEventSink?
-
   private let pending = Locked<[(name: String, payload: String)]>([])
   /// Asks the session to flush (set once the session exists).
   private let scheduleFlush = Locked<(@Sendable () -> Void)?>(nil)
 
+  @usableFromInline
   package init() {}
+
+  /// The dependencies a store of this sink is made with: its `pageEvents` pushes here, unless
+  /// they were set otherwise (by an outer `withDependencies`, or by `prepare`, which runs after).
+  @usableFromInline
+  package func dependencies(
+    _ prepare: ((inout DependencyValues) -> Void)?
+  ) -> (inout DependencyValues) -> Void {
+    { values in
+      if values.pageEvents.isDefault {
+        values.pageEvents = PageEvents { [self] name, payload in self.push(name: name, payload: payload) }
+      }
+      prepare?(&values)
+    }
+  }
 
   /// Connects the sink to its session's flush.
   func connect(_ flush: @escaping @Sendable () -> Void) {

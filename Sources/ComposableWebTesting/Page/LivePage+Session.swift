@@ -75,7 +75,7 @@ extension LivePage {
       reapplyCommands()
     case let .patch(patch):
       for part in patch.parts { applyPatch(part.id, html: part.html) }
-      pushedEvents += patch.events
+      recordedEvents += patch.events
       for value in patch.values {
         guard
           let field = root.descendants.first(where: {

@@ -104,7 +104,12 @@ public final class LivePage<State, Action> {
   /// await page.push("picked", Bar(index: 2), from: ".chart")
   /// #expect(page.pushedEvents.last?.name == "highlight")
   /// ```
-  public internal(set) var pushedEvents: [ServerMessage.Patch.Event] = []
+  public var pushedEvents: [ServerMessage.Patch.Event] {
+    update()
+    return recordedEvents
+  }
+  /// The events pushed so far, as the page applied them.
+  var recordedEvents: [ServerMessage.Patch.Event] = []
   /// How many files the page has chosen in file inputs: the next one's number.
   var uploadCount = 0
   var history: [LiveLocation] = []
