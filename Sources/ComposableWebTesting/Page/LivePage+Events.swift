@@ -430,14 +430,30 @@ extension LivePage {
 /// LivePageFile(name: "notes.txt", type: "text/plain", contents: Data("Hello".utf8))
 /// ```
 public struct LivePageFile: Sendable {
-  /// The file's name.
+  /// The file's name, as the page reports it.
+  ///
+  /// ```swift
+  /// file.name = "notes.txt"
+  /// ```
   public var name: String
-  /// Its MIME type.
+  /// Its MIME type, as the page reports it.
+  ///
+  /// ```swift
+  /// file.type = "text/plain"
+  /// ```
   public var type: String
-  /// Its bytes.
+  /// Its bytes: what the page sends, chunk by chunk.
+  ///
+  /// ```swift
+  /// file.contents = Data(repeating: 0, count: 100_000)
+  /// ```
   public var contents: Data
 
   /// A file to upload.
+  ///
+  /// ```swift
+  /// LivePageFile(name: "cat.png", type: "image/png", contents: try Data(contentsOf: catURL))
+  /// ```
   public init(name: String, type: String, contents: Data) {
     self.name = name
     self.type = type
