@@ -38,7 +38,8 @@ function specifiers(file) {
 test("the folder holds the page script's modules, and a package.json that makes them modules", () => {
   assert.deepEqual(modules, [
     "commands.js", "connection.js", "dialogs.js", "dom_patch.js", "events.js", "hooks.js",
-    "location.js", "main.js", "messages.js", "page.js", "protocol.js", "uploads.js", "values.js",
+    "location.js", "main.js", "messages.js", "page.js", "protocol.js", "streams.js", "uploads.js",
+    "values.js",
   ]);
   assert.equal(fs.readFileSync(path.join(scriptFolder, "package.json"), "utf8"), `{ "type": "module" }\n`);
 });

@@ -196,4 +196,12 @@ public let rendererChecks: [LiveFeature] = [
     makeStore: { LiveStore(initialState: FileUploads.State()) { FileUploads() } },
     view: fileUploadsView
   ),
+  LiveFeature(
+    path: "infinite-scroll",
+    title: "Infinite scroll",
+    summary: "A stream of 100,000 rows the page keeps and the session does not: each page of 50 is sent once, when the end of the list comes into view; a starred row is sent again and updated in place.",
+    makeStore: { LiveStore(initialState: InfiniteScroll.State()) { InfiniteScroll() } },
+    appearAction: { .loadMoreRows },
+    view: infiniteScrollView
+  ),
 ]

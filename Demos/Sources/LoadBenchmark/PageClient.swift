@@ -92,7 +92,8 @@ final class PageClient: ChannelInboundHandler, @unchecked Sendable {
       .connect(host: "127.0.0.1", port: port) { channel in
         channel.eventLoop.makeCompletedFuture {
           let upgrader = NIOTypedWebSocketClientUpgrader<PageClient?>(
-            maxFrameSize: 1 << 16,
+            // A long list's first render or patch is a message of a few megabytes.
+            maxFrameSize: 1 << 24,
             upgradePipelineHandler: { channel, _ in
               channel.eventLoop.makeCompletedFuture {
                 let page = PageClient(eventLoop: channel.eventLoop)

@@ -116,6 +116,13 @@ struct Options: ParsableCommand {
       """)
   var soak: Int?
 
+  @Option(
+    help: "Rows of a long list: measures the memory of --list-sessions pages showing them as a stream and as keyed components, then exits (1...100000).")
+  var rows: Int?
+
+  @Option(name: .customLong("list-sessions"), help: "Pages of each list with --rows (1...200).")
+  var listSessions = 20
+
   @Option(help: "Visitors at once in --soak (1...2000).")
   var visitors = 200
 
@@ -131,6 +138,8 @@ struct Options: ParsableCommand {
     try check(self.sessions, "sessions", 1...2_000)
     try check(self.actions, "actions", 1...100)
     try check(self.idle, "idle", 0...5_000)
+    if let rows { try check(rows, "rows", 1...100_000) }
+    try check(listSessions, "list-sessions", 1...200)
     try check(self.timeout, "timeout", 1...600)
     try check(self.rate, "rate", 1...50)
     try check(self.clientThreads, "client-threads", 1...8)
@@ -177,7 +186,7 @@ func raiseOpenFileLimit(needed: Int) {
 
 // MARK: The server (child process)
 
-func serve(floodTolerance: Int?) async throws {
+func serve(floodTolerance: Int?, rows: Int?) async throws {
   // The parent holds the other end of standard input; when it goes away, so does the server.
   Thread.detachNewThread {
     var byte: UInt8 = 0
@@ -195,7 +204,7 @@ func serve(floodTolerance: Int?) async throws {
   logger.logLevel = .warning
   let endpoint = LiveEndpoint(
     title: "Load benchmark",
-    features: [counter, twoCounters],
+    features: [counter, twoCounters] + rowsFeatures(rows: rows ?? 10_000),
     showsIndex: true,
     hosts: HostPolicy(allowedHosts: nil, boundHost: "127.0.0.1"),
     // The benchmark's WebSocket client sends `Origin: ws://127.0.0.1` (a browser would send the
@@ -207,6 +216,8 @@ func serve(floodTolerance: Int?) async throws {
     limits: LiveLimits(
       maximumSessions: 10_000, inboundQueueSize: 64, messagesPerSecond: 50, burst: 100,
       floodTolerance: floodTolerance ?? LiveLimits().floodTolerance,
+      // A keyed list of 10,000 rows renders in one message of about 2 MB.
+      maximumUnsentBytes: rows == nil ? LiveLimits().maximumUnsentBytes : 1 << 26,
       maximumSessionsPerAddress: 10_000, newSessionsPerSecondPerAddress: 1e9,
       newSessionBurstPerAddress: 10_000),
     logger: logger
@@ -427,6 +438,31 @@ func measureIdleSessions(
   return (before, after)
 }
 
+/// Opens `sessions` pages of each list of `rows` rows, a stream's and keyed components', and
+/// prints the server's memory per page of each: what a session costs for the rows it shows.
+func measureLists(
+  rows: Int, sessions: Int, server: ServerProcess, on group: any EventLoopGroup
+) async throws {
+  for feature in ["streamed-rows", "keyed-rows"] {
+    let warm = try await PageClient.open(port: server.port, on: group, feature: feature)
+    try await Task.sleep(for: .seconds(1))
+    let before = try server.residentKilobytes()
+    var pages: [PageClient] = []
+    for _ in 0..<sessions {
+      pages.append(try await PageClient.open(port: server.port, on: group, feature: feature))
+    }
+    // The streamed rows come in patches after the first render.
+    try await Task.sleep(for: .seconds(3))
+    let after = try server.residentKilobytes()
+    print(
+      "\(feature == "streamed-rows" ? "Stream" : "Keyed components"): \(sessions) pages of \(rows) rows; server RSS \(before) kB before, \(after) kB after → \(String(format: "%.0f", Double(after - before) / Double(sessions))) kB per page"
+    )
+    for page in [warm] + pages { page.close() }
+    for page in [warm] + pages { _ = try? await page.finished.get() }
+    try await Task.sleep(for: .seconds(1))
+  }
+}
+
 /// When click `click` (from 1) of a session clicking `rate` times a second is due, in seconds
 /// after the start: the session's random `offset` (a fraction of an interval, so that sessions
 /// spread over it), one interval per click, and a random jitter of up to a quarter of an
@@ -494,13 +530,17 @@ func run(_ options: Options) async throws {
   raiseOpenFileLimit(needed: max(options.idle, options.sessions) + 256)
   let server = try await ServerProcess.start(
     wrapper: options.serverWrapper,
-    arguments: options.floodTolerance.map { ["--flood-tolerance", "\($0)"] } ?? [])
+    arguments: (options.floodTolerance.map { ["--flood-tolerance", "\($0)"] } ?? [])
+      + (options.rows.map { ["--rows", "\($0)"] } ?? []))
   defer { server.stop() }
   // The process exits after the run, which ends the group's threads.
   let group = MultiThreadedEventLoopGroup(numberOfThreads: options.clientThreads)
   print("Server: pid \(server.process.processIdentifier) at http://127.0.0.1:\(server.port)/ (release build, counter case study, default LiveLimits but per address)")
   if let minutes = options.soak {
     return try await soak(minutes: minutes, visitors: options.visitors, server: server, on: group)
+  }
+  if let rows = options.rows {
+    return try await measureLists(rows: rows, sessions: options.listSessions, server: server, on: group)
   }
 
   if options.idle > 0 {
@@ -643,7 +683,7 @@ if let clicks = options.parallelClicks {
     fail("\(error)")
   }
 } else if options.serve {
-  try await serve(floodTolerance: options.floodTolerance)
+  try await serve(floodTolerance: options.floodTolerance, rows: options.rows)
 } else {
   // The hard limit: whatever is still running then, the benchmark fails (and the server, whose
   // standard input closes with this process, stops too).

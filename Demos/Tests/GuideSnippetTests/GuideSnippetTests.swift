@@ -71,52 +71,57 @@ import Testing
     try expectSnippetsInTodoLists(section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)], count: 3)
   }
 
-  /// The README's section on keys, focus and client commands quotes the case study's page and
-  /// its page tests.
-  @Test func everySnippetOfThePageEventsSectionIsTheCaseStudysCode() throws {
-    let code = try ["Sources/CaseStudies/KeysAndFocus.swift", "Tests/CaseStudiesTests/KeysAndFocusPageTests.swift"]
-      .map(text).joined(separator: "\n")
+
+
+
+
+  /// Expects every ```swift block of the README's section `heading` in `files` (paths in the
+  /// Demos package), verbatim: `count` of them.
+  func expectReadmeSection(_ heading: String, quotes files: [String], count: Int) throws {
+    let code = try files.map(text).joined(separator: "\n")
     let readme = try text("../Web/README.md")
-    let start = try #require(readme.range(of: "## Keys, focus and client commands"))
+    let start = try #require(readme.range(of: "## " + heading + "\n"))
     let section = readme[start.upperBound...]
     let snippets = section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]
       .components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-    #expect(snippets.count == 6)
+    #expect(snippets.count == count)
     for snippet in snippets {
-      #expect(code.contains(snippet), "not in the case study:\n\(snippet)")
+      #expect(code.contains(snippet), "not in \(files.joined(separator: ", ")):\n\(snippet)")
     }
+  }
+
+  /// The README's section on keys, focus and client commands quotes the case study's page and
+  /// its page tests.
+  @Test func everySnippetOfThePageEventsSectionIsTheCaseStudysCode() throws {
+    try expectReadmeSection(
+      "Keys, focus and client commands",
+      quotes: ["Sources/CaseStudies/KeysAndFocus.swift", "Tests/CaseStudiesTests/KeysAndFocusPageTests.swift"],
+      count: 6)
   }
 
   /// The README's section on client hooks quotes the case study, its page and its page tests.
   @Test func everySnippetOfTheClientHooksSectionIsTheCaseStudysCode() throws {
-    let code = try [
-      "Sources/CaseStudies/ClientHooks.swift", "Sources/CaseStudies/CaseStudies.swift",
-      "Tests/CaseStudiesTests/ClientHooksPageTests.swift",
-    ].map(text).joined(separator: "\n")
-    let readme = try text("../Web/README.md")
-    let start = try #require(readme.range(of: "## Client hooks"))
-    let section = readme[start.upperBound...]
-    let snippets = section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]
-      .components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-    #expect(snippets.count == 5)
-    for snippet in snippets {
-      #expect(code.contains(snippet), "not in the case study:\n\(snippet)")
-    }
+    try expectReadmeSection(
+      "Client hooks", quotes: [
+        "Sources/CaseStudies/ClientHooks.swift", "Sources/CaseStudies/CaseStudies.swift",
+        "Tests/CaseStudiesTests/ClientHooksPageTests.swift",
+      ], count: 5)
   }
 
   /// The README's section on file uploads quotes the case study and its page tests.
   @Test func everySnippetOfTheFileUploadsSectionIsTheCaseStudysCode() throws {
-    let code = try ["Sources/CaseStudies/FileUploads.swift", "Tests/CaseStudiesTests/FileUploadsPageTests.swift"]
-      .map(text).joined(separator: "\n")
-    let readme = try text("../Web/README.md")
-    let start = try #require(readme.range(of: "## File uploads"))
-    let section = readme[start.upperBound...]
-    let snippets = section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]
-      .components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-    #expect(snippets.count == 4)
-    for snippet in snippets {
-      #expect(code.contains(snippet), "not in the case study:\n\(snippet)")
-    }
+    try expectReadmeSection(
+      "File uploads",
+      quotes: ["Sources/CaseStudies/FileUploads.swift", "Tests/CaseStudiesTests/FileUploadsPageTests.swift"],
+      count: 4)
+  }
+
+  /// The README's section on streams quotes the case study and its page tests.
+  @Test func everySnippetOfTheStreamsSectionIsTheCaseStudysCode() throws {
+    try expectReadmeSection(
+      "Long lists: streams",
+      quotes: ["Sources/CaseStudies/InfiniteScroll.swift", "Tests/CaseStudiesTests/InfiniteScrollPageTests.swift"],
+      count: 5)
   }
 
   /// The README's Vapor snippet is the Vapor case studies server's code.

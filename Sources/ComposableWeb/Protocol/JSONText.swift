@@ -157,7 +157,7 @@ enum JSONText {
   static func patch(
     _ patches: [(id: String, html: [UInt8])], values: [ServerMessage.Patch.Value],
     location: (text: String, history: LiveHistory)? = nil, acknowledged: [Int] = [],
-    events: [(name: String, payload: String)] = []
+    events: [(name: String, payload: String)] = [], streams: [UInt8]? = nil
   ) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(
@@ -201,7 +201,13 @@ enum JSONText {
       appendString(patch.id, into: &output)
       output.append(UInt8(ascii: "}"))
     }
-    output.append(contentsOf: #"],"type":"patch","values":"#.utf8)
+    output.append(UInt8(ascii: "]"))
+    if let streams {
+      // JSON already: each stream's name and operations (see `ComponentRenderer.streamPatch`).
+      output.append(contentsOf: #","streams":"#.utf8)
+      output.append(contentsOf: streams)
+    }
+    output.append(contentsOf: #","type":"patch","values":"#.utf8)
     if values.isEmpty {
       output.append(contentsOf: "[]".utf8)
     } else {

@@ -94,6 +94,8 @@ public enum PageProtocol {
     case socket
     /// A navigation stack.
     case stack
+    /// A stream's container: the stream's name (see ``LiveStream``). The page keeps its rows.
+    case stream
     /// A form's handler for its `submit` event.
     case submit
     /// A file input's handler: its selection and its chunks (see ``fileInput(_:_:)``).
@@ -101,6 +103,8 @@ public enum PageProtocol {
     /// A file input's entries to send bytes of: JSON, each entry's id, the page's number for
     /// the file, its size and what the server has of it.
     case uploadEntries = "upload-entries"
+    /// An element's handler for coming into view (see ``PageEvent/visible``).
+    case visible
     /// An element's handler for a key pressed anywhere in the window.
     case windowKeydown = "window-keydown"
     /// An element's handler for a key released anywhere in the window.

@@ -152,6 +152,29 @@ public enum ServerMessage: Sendable, Equatable {
     /// The events pushed to the page's hooks, in order; hooks get them after the patch is
     /// applied.
     public var events: [Event]
+    /// What a stream's rows undergo (see ``LiveStream``): applied after the components' parts.
+    public struct StreamChange: Sendable, Equatable {
+      /// One operation on the stream's rows.
+      public enum Operation: Sendable, Equatable {
+        /// A row inserted at a position, or, when the page has its key, updated in place.
+        case insert(key: String, html: String, position: StreamPosition)
+        /// A row deleted.
+        case delete(key: String)
+        /// Every row deleted.
+        case reset
+      }
+      /// The stream's name.
+      public var name: String
+      /// Its operations, in order.
+      public var operations: [Operation]
+      /// A stream's change: `StreamChange(name: "contacts", operations: [.delete(key: "3")])`.
+      public init(name: String, operations: [Operation]) {
+        self.name = name
+        self.operations = operations
+      }
+    }
+    /// The streams' changes, in order.
+    public var streams: [StreamChange]
     /// The refs of the page's messages this answers (see ``ClientMessage/event(handler:value:ref:)``):
     /// the page stops showing their elements as busy.
     public var acknowledged: [Int]
@@ -164,13 +187,14 @@ public enum ServerMessage: Sendable, Equatable {
     /// ```
     public init(
       parts: [Part], values: [Value] = [], location: Location? = nil, acknowledged: [Int] = [],
-      events: [Event] = []
+      events: [Event] = [], streams: [StreamChange] = []
     ) {
       self.parts = parts
       self.values = values
       self.location = location
       self.acknowledged = acknowledged
       self.events = events
+      self.streams = streams
     }
   }
 
@@ -201,7 +225,8 @@ public enum ServerMessage: Sendable, Equatable {
         patch.parts.map { (id: $0.id, html: Array($0.html.utf8)) }, values: patch.values,
         location: patch.location.map { (text: $0.text, history: $0.history) },
         acknowledged: patch.acknowledged,
-        events: patch.events.map { (name: $0.name, payload: $0.payload) })
+        events: patch.events.map { (name: $0.name, payload: $0.payload) },
+        streams: patch.streams.isEmpty ? nil : Self.streamsJSON(patch.streams))
     case let .refused(reason), let .replaced(reason), let .stopping(reason):
       return JSONText.reasoned(type: type.rawValue, reason: reason)
     case .reload:
@@ -263,7 +288,8 @@ public enum ServerMessage: Sendable, Equatable {
           values: try Self.values(message["values"], or: unreadable),
           location: message["location"]?.string.map { Patch.Location($0, history: history) },
           acknowledged: try Self.refs(message["acknowledged"], or: unreadable),
-          events: try Self.events(message["events"], or: unreadable)))
+          events: try Self.events(message["events"], or: unreadable),
+          streams: try Self.streams(message["streams"], or: unreadable)))
     case .refused:
       self = .refused(reason: try string("reason"))
     case .replaced:
@@ -288,6 +314,70 @@ public enum ServerMessage: Sendable, Equatable {
       var text: [UInt8] = []
       JSONText.append(json: payload, into: &text)
       return Patch.Event(name: name, payload: String(decoding: text, as: UTF8.self))
+    }
+  }
+
+  /// The streams' changes as a patch writes them.
+  private static func streamsJSON(_ streams: [Patch.StreamChange]) -> [UInt8] {
+    var output: [UInt8] = [UInt8(ascii: "[")]
+    for (index, stream) in streams.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      output.append(contentsOf: #"{"name":"#.utf8)
+      JSONText.appendString(stream.name, into: &output)
+      output.append(contentsOf: #","ops":["#.utf8)
+      for (position, operation) in stream.operations.enumerated() {
+        if position > 0 { output.append(UInt8(ascii: ",")) }
+        switch operation {
+        case let .insert(key, html, at):
+          output.append(contentsOf: #"{"at":"#.utf8)
+          JSONText.appendString(at == .end ? "end" : "start", into: &output)
+          output.append(contentsOf: #","html":"#.utf8)
+          JSONText.appendString(html, into: &output)
+          output.append(contentsOf: #","key":"#.utf8)
+          JSONText.appendString(key, into: &output)
+          output.append(contentsOf: #","op":"insert"}"#.utf8)
+        case let .delete(key):
+          output.append(contentsOf: #"{"key":"#.utf8)
+          JSONText.appendString(key, into: &output)
+          output.append(contentsOf: #","op":"delete"}"#.utf8)
+        case .reset:
+          output.append(contentsOf: #"{"op":"reset"}"#.utf8)
+        }
+      }
+      output.append(contentsOf: "]}".utf8)
+    }
+    output.append(UInt8(ascii: "]"))
+    return output
+  }
+
+  /// A patch's stream changes.
+  private static func streams(
+    _ json: JSONValue?, or unreadable: (String) -> PageProtocol.UnreadableMessage
+  ) throws -> [Patch.StreamChange] {
+    guard let json else { return [] }
+    guard case let .array(streams) = json else { throw unreadable("streams") }
+    return try streams.map { stream in
+      guard let name = stream["name"]?.string, case let .array(operations)? = stream["ops"] else {
+        throw unreadable("a stream's name and operations")
+      }
+      return Patch.StreamChange(
+        name: name,
+        operations: try operations.map { operation in
+          switch operation["op"]?.string {
+          case "insert":
+            guard let key = operation["key"]?.string, let html = operation["html"]?.string else {
+              throw unreadable("an insertion's key and html")
+            }
+            return .insert(key: key, html: html, position: operation["at"]?.string == "start" ? .start : .end)
+          case "delete":
+            guard let key = operation["key"]?.string else { throw unreadable("a deletion's key") }
+            return .delete(key: key)
+          case "reset":
+            return .reset
+          default:
+            throw unreadable("a known stream operation")
+          }
+        })
     }
   }
 

@@ -395,7 +395,8 @@ public final class LiveSession {
     pageNavigated = false
     renderer.forms.beginPass()
     return assembly.message(
-      changed: changed, location: newLocation, events: pageEvents.take(), renderer: renderer)
+      changed: changed, location: newLocation, events: pageEvents.take(),
+      streams: pageEvents.takeStreams(), renderer: renderer)
   }
 
   /// The ids of the handlers the current page may send.

@@ -104,6 +104,7 @@ extension DependencyValues {
 @usableFromInline
 package final class PageEventSink: Sendable {
   private let pending = Locked<[(name: String, payload: String)]>([])
+  private let streams = Locked<[(name: String, operation: StreamOperation)]>([])
   /// Asks the session to flush (set once the session exists).
   private let scheduleFlush = Locked<(@Sendable () -> Void)?>(nil)
 
@@ -120,6 +121,9 @@ package final class PageEventSink: Sendable {
       if values.pageEvents.isDefault {
         values.pageEvents = PageEvents { [self] name, payload in self.push(name: name, payload: payload) }
       }
+      if values.pageStreams.isDefault {
+        values.pageStreams = PageStreams { [self] stream, operation in self.push(stream: stream, operation) }
+      }
       prepare?(&values)
     }
   }
@@ -135,8 +139,22 @@ package final class PageEventSink: Sendable {
     scheduleFlush.withLock { $0 }?()
   }
 
-  /// Whether events wait to be sent.
-  var hasPending: Bool { pending.withLock { !$0.isEmpty } }
+  /// Queues a stream's operation for the page, and asks for a flush.
+  func push(stream name: String, _ operation: StreamOperation) {
+    streams.withLock { $0.append((name, operation)) }
+    scheduleFlush.withLock { $0 }?()
+  }
+
+  /// The stream operations waiting, oldest first; they are then gone.
+  func takeStreams() -> [(name: String, operation: StreamOperation)] {
+    streams.withLock { operations in
+      defer { operations = [] }
+      return operations
+    }
+  }
+
+  /// Whether events or stream operations wait to be sent.
+  var hasPending: Bool { pending.withLock { !$0.isEmpty } || streams.withLock { !$0.isEmpty } }
 
   /// The events waiting, oldest first; they are then gone.
   func take() -> [(name: String, payload: String)] {

@@ -44,7 +44,8 @@ struct PatchAssembly {
   /// there is nothing to send. Changes of a generation that is no longer mounted are stale.
   mutating func message(
     changed: Set<ChangeTracker.Change>, location: (location: LiveLocation, history: LiveHistory)?,
-    events: [(name: String, payload: String)] = [], renderer: ComponentRenderer
+    events: [(name: String, payload: String)] = [],
+    streams: [(name: String, operation: StreamOperation)] = [], renderer: ComponentRenderer
   ) -> String? {
     let corrected = corrections
     corrections = []
@@ -52,7 +53,7 @@ struct PatchAssembly {
     self.acknowledged = []
     guard
       !changed.isEmpty || !corrected.isEmpty || !acknowledged.isEmpty || !events.isEmpty
-        || location != nil
+        || !streams.isEmpty || location != nil
     else { return nil }
     var patches: [(id: String, html: [UInt8])] = []
     let dirty = Set(changed.filter { renderer.generation(of: $0.id) == $0.generation }.map(\.id))
@@ -78,13 +79,15 @@ struct PatchAssembly {
       }
       return ServerMessage.Patch.Value(handler: correction.handler, value: correction.value)
     }
+    // After the components: a container a patch rendered anew is on the page for its rows.
+    let streamPatch = renderer.streamPatch(streams)
     guard
       !patches.isEmpty || !values.isEmpty || !acknowledged.isEmpty || !events.isEmpty
-        || location != nil
+        || streamPatch != nil || location != nil
     else { return nil }
     return JSONText.patch(
       patches, values: values, location: location.map { ($0.location.text, $0.history) },
-      acknowledged: acknowledged, events: events)
+      acknowledged: acknowledged, events: events, streams: streamPatch)
   }
 }
 #endif  // Web

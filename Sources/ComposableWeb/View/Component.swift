@@ -146,6 +146,9 @@ struct BoundHandler {
       }
     case let .input(handler):
       self.init(expected: handler.expected, run: handler.write)
+    case .streamRows:
+      // The renderer registers a stream's rows instead of issuing an id for them.
+      self.init(expected: nil) { _ in .wrongType }
     case let .upload(binding):
       self.init(expected: "a selection of files") { value in
         guard let action = UploadBinding.selection(value) else { return .wrongType }

@@ -45,6 +45,9 @@ final class ComponentRenderer {
     var buttonFormCount = 0
     /// Inside a form with a submit handler (perhaps one of a parent component).
     var isInForm = false
+    /// A stream's row (see ``LiveStream``): its handler ids act again and are kept until the
+    /// row is deleted, and it has no forms for browsers without JavaScript.
+    var isStreamRow = false
   }
 
   /// The handler ids the rendered page may send.
@@ -62,6 +65,11 @@ final class ComponentRenderer {
   /// How many times a component's contents were rendered (a full render counts each component
   /// it renders; a kept child counts nothing).
   private(set) var componentRenders = 0
+
+  /// The streams the page shows, by name: how a row of each is written.
+  private var streams: [String: (AnyStreamRow, inout Context, inout [UInt8]) -> Bool] = [:]
+  /// The handler ids of each stream's rows on the page, by stream and row key.
+  private var streamRowHandlers: [String: [String: [String]]] = [:]
 
   private let changes: ChangeTracker
   private let logger: Logger
@@ -142,11 +150,16 @@ final class ComponentRenderer {
       // A disabled control sends nothing, so it gets no handler id a forged message could use.
       if !isDisabled && !context.isInsideDisabledFieldset {
         for (event, handler) in element.events {
+          if case let .streamRows(rows) = handler {
+            registerStream(rows, sendingTo: store)
+            continue
+          }
           let handlerID = handlers.issue(
             BoundHandler(handler, sendingTo: store), componentID: context.componentID,
-            isSingleUse: HandlerTable.isSingleUse(event: event))
+            isSingleUse: !context.isStreamRow && HandlerTable.isSingleUse(event: event))
           context.handlerIDs.append(handlerID)
           HTMLWriter.eventAttribute(event, handlerID, into: &output)
+          if context.isStreamRow { continue }
           if context.isInForm || event == "submit",
             let key = writeForForms(
               event: event, handlerID: handlerID, of: element, context: &context, into: &output)
@@ -219,6 +232,119 @@ final class ComponentRenderer {
         render(componentID: childID, component: child, dirty: context.dirty, into: &output)
       }
     }
+  }
+
+  // MARK: Streams
+
+  /// Remembers how the stream's rows are written, for the rows sent to it.
+  private func registerStream<State, Action>(
+    _ rows: StreamRows<Action>, sendingTo store: LiveStore<State, Action>
+  ) {
+    streams[rows.name] = { [unowned self] row, context, output in
+      guard let node = rows.render(row.value), case var .element(element) = node else { return false }
+      element.attributes.removeAll { $0.name == PageProtocol.Attribute.key.name }
+      element.attributes.append((name: PageProtocol.Attribute.key.name, value: row.key))
+      self.write(.element(element), sendingTo: store, context: &context, into: &output)
+      return true
+    }
+  }
+
+  /// The streams' part of a patch for `operations`: each stream's operations as the page applies
+  /// them, rows rendered; `nil` when there are none. A row rendered again retires its earlier
+  /// handler ids (with the grace of any replaced render); a deleted row's are revoked.
+  func streamPatch(_ operations: [(name: String, operation: StreamOperation)]) -> [UInt8]? {
+    guard !operations.isEmpty else { return nil }
+    var order: [String] = []
+    var written: [String: [UInt8]] = [:]
+    let now = clock.now()
+    for (name, operation) in operations {
+      guard let write = streams[name] else {
+        logger.warning(
+          "Dropped rows sent to a stream the page does not show",
+          metadata: ["session": "\(logName)", "stream": LogText.escaped(name)])
+        continue
+      }
+      if written[name] == nil {
+        order.append(name)
+        written[name] = []
+      }
+      func append(_ op: String, key: String?, html: [UInt8]?, at position: StreamPosition?) {
+        var bytes: [UInt8] = written[name]!.isEmpty ? [] : [UInt8(ascii: ",")]
+        bytes.append(UInt8(ascii: "{"))
+        if let position {
+          bytes.append(contentsOf: #""at":"#.utf8)
+          JSONText.appendString(position == .end ? "end" : "start", into: &bytes)
+          bytes.append(UInt8(ascii: ","))
+        }
+        if let html {
+          bytes.append(contentsOf: #""html":"#.utf8)
+          JSONText.appendString(html, into: &bytes)
+          bytes.append(UInt8(ascii: ","))
+        }
+        if let key {
+          bytes.append(contentsOf: #""key":"#.utf8)
+          JSONText.appendString(key, into: &bytes)
+          bytes.append(UInt8(ascii: ","))
+        }
+        bytes.append(contentsOf: #""op":"#.utf8)
+        JSONText.appendString(op, into: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        written[name]!.append(contentsOf: bytes)
+      }
+      func insert(_ rows: [AnyStreamRow], at position: StreamPosition) {
+        // Inserted at the start one by one, the first row ends up first.
+        for row in position == .start ? rows.reversed() : rows {
+          if let old = streamRowHandlers[name]?.removeValue(forKey: row.key) {
+            handlers.retire(old, now: now)
+          }
+          var context = Context(componentID: "c.stream." + name, previousChildren: [], dirty: [])
+          context.isStreamRow = true
+          var html: [UInt8] = []
+          guard write(row, &context, &html) else {
+            logger.warning(
+              "Dropped a stream's row that its view cannot show (of another type, or no element)",
+              metadata: ["session": "\(logName)", "stream": LogText.escaped(name)])
+            continue
+          }
+          for childID in context.childIDs {
+            logger.warning(
+              "A stream's row holds a component, which is left out",
+              metadata: ["session": "\(logName)", "stream": LogText.escaped(name)])
+            unmount(childID)
+          }
+          streamRowHandlers[name, default: [:]][row.key] = context.handlerIDs
+          append("insert", key: row.key, html: html, at: position)
+        }
+      }
+      switch operation {
+      case let .insert(rows, position):
+        insert(rows, at: position)
+      case let .delete(keys):
+        // A deleted row's ids are revoked at once: nothing on the page can send them.
+        for key in keys {
+          for id in streamRowHandlers[name]?.removeValue(forKey: key) ?? [] { _ = handlers.spend(id) }
+          append("delete", key: key, html: nil, at: nil)
+        }
+      case let .reset(rows):
+        for old in (streamRowHandlers.removeValue(forKey: name) ?? [:]).values {
+          for id in old { _ = handlers.spend(id) }
+        }
+        append("reset", key: nil, html: nil, at: nil)
+        insert(rows, at: .end)
+      }
+    }
+    guard !order.isEmpty else { return nil }
+    var output: [UInt8] = [UInt8(ascii: "[")]
+    for (index, name) in order.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      output.append(contentsOf: #"{"name":"#.utf8)
+      JSONText.appendString(name, into: &output)
+      output.append(contentsOf: #","ops":["#.utf8)
+      output.append(contentsOf: written[name]!)
+      output.append(contentsOf: "]}".utf8)
+    }
+    output.append(UInt8(ascii: "]"))
+    return output
   }
 
   // MARK: Forms without JavaScript

@@ -35,6 +35,9 @@ public enum Handler<Action> {
   /// A file input's uploads: the selection the page reports, and the chunks it sends. Made by
   /// ``fileInput(_:_:)``, which sends its actions to the uploads' own store.
   case upload(UploadBinding)
+  /// A stream container's rows, rendered as they are sent (see ``stream(_:tag:_:row:)``): no
+  /// event of the page fires it.
+  case streamRows(StreamRows<Action>)
 
   /// Decodes the JSON payload the page sends with the event as `Payload`, and sends the action
   /// made from it. A payload that does not decode sends nothing: the session logs one line

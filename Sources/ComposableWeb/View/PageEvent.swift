@@ -15,6 +15,7 @@
 /// | ``focus``, ``blur`` | the element gains or loses focus | a field's text; else none |
 /// | ``windowKeyDown(_:)``, ``windowKeyUp(_:)`` | a key anywhere in the window | the key |
 /// | ``windowResize`` | the window's size changes | its size, for ``Handler/decode(_:_:)`` with ``WindowSize`` |
+/// | ``visible`` | the element comes into view | none |
 ///
 /// A handler of ``Handler/value(_:)`` gets the value as text; one of ``Handler/send(_:)``
 /// ignores it.
@@ -58,6 +59,13 @@ public struct PageEvent: Hashable, Sendable {
   ///   .throttle(.milliseconds(200))
   /// ```
   public static let windowResize = PageEvent(name: "window-resize")
+  /// The element comes into view (scrolled to, or shown): put it after a stream's rows to load
+  /// the next ones, an infinite scroll. It fires each time the element enters the view.
+  ///
+  /// ```swift
+  /// p("Loading more…").on(.visible, send: .loadMoreRows)
+  /// ```
+  public static let visible = PageEvent(name: "visible")
 
   /// A key pressed while the element, or an element inside it, has focus. The page sends the
   /// key's name (the DOM's `KeyboardEvent.key`: `"Enter"`, `"Escape"`, `"ArrowDown"`, `"k"`).

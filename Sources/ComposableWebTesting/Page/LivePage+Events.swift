@@ -548,3 +548,34 @@ extension LivePage {
   }
 }
 #endif  // Web
+#if Web
+extension LivePage {
+  // MARK: Coming into view
+
+  /// Scrolls `element` into view, as the page sends its ``PageEvent/visible``: what loads a
+  /// stream's next rows in an infinite scroll.
+  ///
+  /// ```swift
+  /// await page.scrollTo("#load-more")
+  /// #expect(page.findAll("ul.rows li").count == 100)
+  /// ```
+  ///
+  /// > Important: An element that answers no `visible`, and a selector that matches no element
+  /// > or several, are failures; nothing is sent.
+  nonisolated(nonsending) public func scrollTo(
+    _ element: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    assert expected: ((inout State) throws -> Void)? = nil
+  ) async {
+    let caller = Caller(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let node = self.element(element, caller: caller) else { return }
+    runCommands(of: node, "visible")
+    guard let handler = node.attribute(PageProtocol.Attribute.visible.name) else {
+      caller.report("\(describe(node)) sends nothing when it comes into view.")
+      return
+    }
+    await send(.event(handler: handler), expected: expected, caller: caller)
+  }
+}
+#endif  // Web

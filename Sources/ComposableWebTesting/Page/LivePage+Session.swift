@@ -70,11 +70,14 @@ extension LivePage {
     }
     switch message {
     case let .render(render):
+      let rows = streamRows(in: root)
       root.setChildren(PageParser.parse(render.html))
+      keepStreamRows(rows, in: root)
       if let text = render.location { show(text, history: .replace) }
       reapplyCommands()
     case let .patch(patch):
       for part in patch.parts { applyPatch(part.id, html: part.html) }
+      for stream in patch.streams { applyStream(stream) }
       recordedEvents += patch.events
       for value in patch.values {
         guard
@@ -132,7 +135,9 @@ extension LivePage {
     for node in target.descendants {
       if let component = node.attribute(PageProtocol.Attribute.component.name) { kept[component] = node }
     }
+    let rows = streamRows(in: target)
     let fresh = PageParser.parse(html)
+    defer { keepStreamRows(rows, in: target) }
     func substitute(_ nodes: [PageNode]) -> [PageNode] {
       nodes.map { node in
         if node.attribute(PageProtocol.Attribute.keep.name) != nil, let id = node.attribute(PageProtocol.Attribute.component.name),
@@ -145,6 +150,57 @@ extension LivePage {
       }
     }
     target.setChildren(substitute(fresh))
+  }
+
+  // MARK: Streams
+
+  /// The rows of each stream container under `node`, by the stream's name.
+  private func streamRows(in node: PageNode) -> [String: [PageNode]] {
+    var rows: [String: [PageNode]] = [:]
+    for container in node.descendants {
+      if let name = container.attribute(PageProtocol.Attribute.stream.name) { rows[name] = container.children }
+    }
+    return rows
+  }
+
+  /// Gives the stream containers under `node` the rows they had, as the page keeps them.
+  private func keepStreamRows(_ rows: [String: [PageNode]], in node: PageNode) {
+    for container in node.descendants {
+      if let name = container.attribute(PageProtocol.Attribute.stream.name), let kept = rows[name] {
+        container.setChildren(kept)
+      }
+    }
+  }
+
+  /// Applies a stream's operations to its container, as the page script does.
+  private func applyStream(_ stream: ServerMessage.Patch.StreamChange) {
+    guard
+      let container = root.descendants.first(where: {
+        $0.attribute(PageProtocol.Attribute.stream.name) == stream.name
+      })
+    else { return }
+    var rows = container.children
+    func index(of key: String) -> Int? {
+      rows.firstIndex { $0.attribute(PageProtocol.Attribute.key.name) == key }
+    }
+    for operation in stream.operations {
+      switch operation {
+      case .reset:
+        rows = []
+      case let .delete(key):
+        if let at = index(of: key) { rows.remove(at: at) }
+      case let .insert(key, html, position):
+        guard let row = PageParser.parse(html).first(where: { $0.tag != nil }) else { continue }
+        if let at = index(of: key) {
+          rows[at] = row
+        } else if position == .start {
+          rows.insert(row, at: 0)
+        } else {
+          rows.append(row)
+        }
+      }
+    }
+    container.setChildren(rows)
   }
 
 }

@@ -1,8 +1,8 @@
 // Morphing: make the page's nodes look like the server's, keeping nodes that stay. Untouched
 // elements and keyed rows keep their DOM nodes (in the server's order), a kept component
 // (`data-ocaf-keep`) is left as it is, what client commands changed stays changed (see
-// commands.js), an element whose hook owns its content (`data-ocaf-owned`) keeps it, and a
-// focused field keeps focus and caret, showing the server's value only when
+// commands.js), an element whose hook owns its content (`data-ocaf-owned`) and a stream's
+// container (`data-ocaf-stream`, see streams.js) keep theirs, and a focused field keeps focus and caret, showing the server's value only when
 // the reducer changed it (see `isEcho` in values.js).
 //
 // `page` here is the page's state (see page.js), of which these use `window`, `document` and
@@ -78,7 +78,7 @@ export function morph(page, from, to) {
   // A hook's element was rendered again (its hook is told); one whose hook owns its content
   // keeps that content.
   if (from.hasAttribute(Attribute.hook)) from.ocafMorphed = true;
-  if (from.hasAttribute(Attribute.owned)) return;
+  if (from.hasAttribute(Attribute.owned) || from.hasAttribute(Attribute.stream)) return;
   if (from.tagName === "TEXTAREA") {
     from.defaultValue = to.value;
   } else {

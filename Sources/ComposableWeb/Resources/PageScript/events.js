@@ -94,6 +94,7 @@ export function eventValue(page, name, element, event) {
   switch (name) {
     case "input": case "change": return valueOf(element);
     case "keydown": case "keyup": case "window-keydown": case "window-keyup": return String(event.key);
+    case "visible": return undefined;
     case "focus": case "blur":
       return ["INPUT", "TEXTAREA", "SELECT"].includes(element.tagName) ? String(element.value) : undefined;
     case "window-resize":
@@ -133,9 +134,13 @@ export function clearBusy(element) {
 // marking the element busy (with a ref the server acknowledges, when it is marked).
 function deliver(page, element, name, handler, value) {
   const marked = element.hasAttribute(Attribute.disableWhileSending) && name !== "input";
+  // A stream's row is not rendered again by the patch that answers its click: the server's
+  // acknowledgement ends its busy mark.
+  const inStream = (name === "click" || name === "submit") && typeof element.closest === "function" &&
+    element.closest("[" + Attribute.stream + "]") !== null;
   const message = { handler: handler };
   if (value !== undefined) message.value = value;
-  if (marked) message.ref = (page.refs = (page.refs || 0) + 1);
+  if (marked || inStream) message.ref = (page.refs = (page.refs || 0) + 1);
   if (name === "input" || name === "change") noteSent(element, value);
   if (!send(page, message)) return false;
   if (marked || name === "click" || name === "submit") {

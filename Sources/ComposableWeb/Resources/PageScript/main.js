@@ -40,6 +40,7 @@
 //   commands.js    client commands (show, hide, classes, attributes, focus, dispatch)
 //   hooks.js       client hooks: mounted, updated, destroyed; pushEvent and handleEvent
 //   uploads.js     file inputs: the files chosen, then their chunks as the server takes them
+//   streams.js     streams' rows kept by the page; the visible event
 //   dialogs.js     modal dialogs and their dismissal
 //   location.js    the URL and the browser's history
 // `Web/ScriptTests` unit-tests them under Node.

@@ -11,6 +11,7 @@ import { findComponent, update } from "./dom_patch.js";
 import { showLocation, syncStackHistory } from "./location.js";
 import { clearBusy } from "./events.js";
 import { deliverEvents, syncHooks } from "./hooks.js";
+import { applyStreams, watchVisible } from "./streams.js";
 import { syncUploads } from "./uploads.js";
 import { correctValues, restoreValues, typedValues } from "./values.js";
 
@@ -80,6 +81,7 @@ export function receive(page, message) {
       const target = findComponent(page, patch.id);
       if (target) update(page, target, patch.html);
     });
+    applyStreams(page, message.streams);
     correctValues(page.window, root, message.values || []);
     acknowledge(page, message.acknowledged || []);
   } else if (message.type === ServerMessage.refused) {
@@ -105,4 +107,5 @@ export function receive(page, message) {
   syncHooks(page);
   if (message.type === ServerMessage.patch) deliverEvents(page, message.events);
   syncUploads(page);
+  watchVisible(page);
 }
