@@ -80,7 +80,7 @@ public final class LiveSession {
   /// The events the feature's effects push to the page (see ``PageEvents``).
   let pageEvents: PageEventSink
   /// The files the page is sending (see ``fileInput(_:_:)``).
-  let uploads = UploadReceiver()
+  lazy var uploads = UploadReceiver()
   private var assembly: PatchAssembly
   var limits: PageMessageLimits
   private let reference: SessionReference

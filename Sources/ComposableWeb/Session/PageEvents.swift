@@ -91,9 +91,20 @@ extension DependencyValues {
   /// @Dependency(\.pageEvents) var pageEvents
   /// ```
   public var pageEvents: PageEvents {
-    get { self[PageEvents.self] }
+    get {
+      let events = self[PageEvents.self]
+      guard events.isDefault, let sink = self[LivePageSinkKey.self] else { return events }
+      return PageEvents { name, payload in sink.push(name: name, payload: payload) }
+    }
     set { self[PageEvents.self] = newValue }
   }
+}
+
+/// The sink of the ``LiveStore`` whose feature runs: its `pageEvents` and `pageStreams` reach it
+/// unless they were set otherwise (one entry in a store's dependencies for both).
+enum LivePageSinkKey: DependencyKey {
+  static let liveValue: PageEventSink? = nil
+  static let testValue: PageEventSink? = nil
 }
 
 /// The events pushed to a session's page and not yet sent, from whichever thread pushed them:
@@ -103,10 +114,14 @@ extension DependencyValues {
 /// the session that shows the store connects to it, and events pushed before are kept for it.
 @usableFromInline
 package final class PageEventSink: Sendable {
-  private let pending = Locked<[(name: String, payload: String)]>([])
-  private let streams = Locked<[(name: String, operation: StreamOperation)]>([])
-  /// Asks the session to flush (set once the session exists).
-  private let scheduleFlush = Locked<(@Sendable () -> Void)?>(nil)
+  /// What waits to be sent, and how to ask the session for a flush (set once the session
+  /// exists): one lock for all of it, since a session keeps one sink for as long as it lives.
+  private struct Contents {
+    var events: [(name: String, payload: String)] = []
+    var streams: [(name: String, operation: StreamOperation)] = []
+    var scheduleFlush: (@Sendable () -> Void)?
+  }
+  private let contents = Locked(Contents())
 
   @usableFromInline
   package init() {}
@@ -118,49 +133,48 @@ package final class PageEventSink: Sendable {
     _ prepare: ((inout DependencyValues) -> Void)?
   ) -> (inout DependencyValues) -> Void {
     { values in
-      if values.pageEvents.isDefault {
-        values.pageEvents = PageEvents { [self] name, payload in self.push(name: name, payload: payload) }
-      }
-      if values.pageStreams.isDefault {
-        values.pageStreams = PageStreams { [self] stream, operation in self.push(stream: stream, operation) }
-      }
+      values[LivePageSinkKey.self] = self
       prepare?(&values)
     }
   }
 
   /// Connects the sink to its session's flush.
   func connect(_ flush: @escaping @Sendable () -> Void) {
-    scheduleFlush.withLock { $0 = flush }
+    contents.withLock { $0.scheduleFlush = flush }
   }
 
   /// Queues an event for the page, and asks for a flush.
   func push(name: String, payload: String) {
-    pending.withLock { $0.append((name, payload)) }
-    scheduleFlush.withLock { $0 }?()
+    contents.withLock {
+      $0.events.append((name, payload))
+      return $0.scheduleFlush
+    }?()
   }
 
   /// Queues a stream's operation for the page, and asks for a flush.
   func push(stream name: String, _ operation: StreamOperation) {
-    streams.withLock { $0.append((name, operation)) }
-    scheduleFlush.withLock { $0 }?()
+    contents.withLock {
+      $0.streams.append((name, operation))
+      return $0.scheduleFlush
+    }?()
   }
 
   /// The stream operations waiting, oldest first; they are then gone.
   func takeStreams() -> [(name: String, operation: StreamOperation)] {
-    streams.withLock { operations in
-      defer { operations = [] }
-      return operations
+    contents.withLock { contents in
+      defer { contents.streams = [] }
+      return contents.streams
     }
   }
 
   /// Whether events or stream operations wait to be sent.
-  var hasPending: Bool { pending.withLock { !$0.isEmpty } || streams.withLock { !$0.isEmpty } }
+  var hasPending: Bool { contents.withLock { !$0.events.isEmpty || !$0.streams.isEmpty } }
 
   /// The events waiting, oldest first; they are then gone.
   func take() -> [(name: String, payload: String)] {
-    pending.withLock { events in
-      defer { events = [] }
-      return events
+    contents.withLock { contents in
+      defer { contents.events = [] }
+      return contents.events
     }
   }
 }

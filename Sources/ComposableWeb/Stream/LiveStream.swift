@@ -149,7 +149,11 @@ extension DependencyValues {
   /// @Dependency(\.pageStreams) var pageStreams
   /// ```
   public var pageStreams: PageStreams {
-    get { self[PageStreams.self] }
+    get {
+      let streams = self[PageStreams.self]
+      guard streams.isDefault, let sink = self[LivePageSinkKey.self] else { return streams }
+      return PageStreams { stream, operation in sink.push(stream: stream, operation) }
+    }
     set { self[PageStreams.self] = newValue }
   }
 }
