@@ -93,6 +93,21 @@ func attachmentsView(_ store: LiveStoreOf<Attachments>) -> Node<Attachments.Acti
     #expect(UploadError.tooLarge(limit: 2_000_000).description == "Larger than 2 MB.")
   }
 
+  @Test func filesTheReducerRefusesAreLoggedWithWhy() throws {
+    let (session, store, records) = makeSession(maximumFileSize: 10)
+    let handler = try uploadHandler(session)
+    select(session, handler, [
+      UploadFile(ref: 0, name: "big.txt", size: 11, type: "text/plain"),
+      UploadFile(ref: 1, name: "ok.txt", size: 5, type: "text/plain"),
+      UploadFile(ref: 2, name: "run.exe", size: 5, type: "application/x-msdownload"),
+    ])
+    #expect(store.files.entries.map(\.status) == [.failed(.tooLarge(limit: 10)), .waiting, .failed(.notAccepted)])
+    let refused = try #require(records.value.first { $0.message == "Refused uploads" })
+    #expect(refused.metadata["files"]?.contains("big.txt: Larger than 10 bytes.") == true)
+    #expect(refused.metadata["files"]?.contains("run.exe: Not a type this field takes.") == true)
+    #expect(refused.metadata["files"]?.contains("ok.txt") == false)
+  }
+
   @Test func aSelectedFileArrivesChunkByChunkWithItsProgressAndIsWrittenWhole() throws {
     let (session, store, _) = makeSession()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -299,6 +299,12 @@ public final class LiveSession {
       limits.ignore(
         "Ignored a message whose value is not \(handler.expected ?? "expected")",
         metadata: ["handler": LogText.escaped(handlerID, limit: 64)])
+    case let .refused(files):
+      logger.info(
+        "Refused uploads",
+        metadata: [
+          "session": "\(logName)", "files": "\(files.map { LogText.escaped($0, limit: 120) })",
+        ])
     case let .undecodable(reason):
       limits.ignore(
         "Ignored a message whose value is not \(handler.expected ?? "expected")",

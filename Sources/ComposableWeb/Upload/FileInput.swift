@@ -38,14 +38,24 @@ public func fileInput<Action>(
 public let chunkSize = 12 * 1024
 
 /// A file input's store, as its handler reaches it: the uploads' current state, and where their
-/// actions go. Made by ``fileInput(_:_:)``.
-public struct UploadBinding {
+/// actions go. Made by ``fileInput(_:_:)``. (A class: every handler of a page carries room for
+/// one, and a reference keeps that room small.)
+public final class UploadBinding {
   /// The store's identity: the files of one input are kept apart from another's.
   let identity: ObjectIdentifier
   /// The current state, unobserved.
   let state: () -> UploadState
   /// Sends the uploads' store an action.
   let send: (UploadAction) -> Void
+
+  init(
+    identity: ObjectIdentifier, state: @escaping () -> UploadState,
+    send: @escaping (UploadAction) -> Void
+  ) {
+    self.identity = identity
+    self.state = state
+    self.send = send
+  }
 
   /// The entries the page is to send bytes of, as the input's `data-ocaf-upload-entries`:
   /// `[{"entry":"u1","received":0,"ref":0,"size":1024}]`.

@@ -152,8 +152,14 @@ struct BoundHandler {
     case let .upload(binding):
       self.init(expected: "a selection of files") { value in
         guard let action = UploadBinding.selection(value) else { return .wrongType }
+        let before = binding.state().entries.count
         binding.send(action)
-        return .applied
+        // What the uploads' reducer refused is in their state; the session logs it too.
+        let refused = binding.state().entries.dropFirst(before).compactMap { entry -> String? in
+          guard case let .failed(error) = entry.status else { return nil }
+          return "\(entry.name): \(error)"
+        }
+        return refused.isEmpty ? .applied : .refused(refused)
       }
       self.upload = binding
     case let .payload(handler):

@@ -171,6 +171,8 @@ enum InputOutcome: Equatable {
   case wrongType
   /// The value was a payload that did not decode (why, as the decoder said), and was ignored.
   case undecodable(String)
+  /// Files the page chose were refused, each named with why (the state says so too).
+  case refused([String])
   /// The value was written, but the binding now holds another one, which the page should show.
   case corrected(InputValue)
 }
