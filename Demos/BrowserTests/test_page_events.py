@@ -107,7 +107,8 @@ class SimulatedLatencyInTheBrowser(BrowserTestCase):
     def test_busy_marks_show_while_every_message_is_delayed_both_ways(self):
         self.open_case_study("Counter", ".count")
         self.wait_for(lambda: self.socket_is_open() and self.received())
-        time.sleep(1.3)  # the first messages, delayed both ways
+        # The page takes input once the server's first message came, 600 ms late.
+        self.wait_for(lambda: self.script("return !document.getElementById('ocaf-root').inert;"))
         start = time.monotonic()
         self.click("+")
         button = self.browser.find_element(By.CSS_SELECTOR, "button[aria-label=Increment]")

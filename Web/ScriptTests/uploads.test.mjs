@@ -18,8 +18,19 @@ const input = (entries, handler = "h5") =>
   `<input type="file" id="files" data-ocaf-upload="${handler}" ` +
   `data-ocaf-upload-entries="${JSON.stringify(entries).replace(/"/g, "&quot;")}">`;
 
-// Lets the chunks' file reads finish.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+// Resolves with the next chunk the page sends: a chunk waits for its file's read, which finishes
+// on its own time.
+function nextChunk(socket) {
+  return new Promise((resolve) => {
+    const send = socket.send;
+    socket.send = function (data) {
+      send.call(socket, data);
+      if (typeof data === "string") return;
+      socket.send = send;
+      resolve(socket.binary[socket.binary.length - 1]);
+    };
+  });
+}
 
 // A chunk as sent: its header and its bytes.
 function read(chunk) {
@@ -51,17 +62,19 @@ test("each entry the server waits for gets its next chunk once, as the server's 
   field.files = [file("big.bin", size)];
   fire(field, "change");
   const patch = (entries) => socket.receive({ type: "patch", patches: [{ id: "c", html: input(entries, "h6") }] });
+  const firstSent = nextChunk(socket);
   patch([{ entry: "u1", received: 0, ref: 0, size }]);
   patch([{ entry: "u1", received: 0, ref: 0, size }]);
-  await settle();
-  assert.equal(socket.binary.length, 1, "the same chunk is sent once");
-  const first = read(socket.binary[0]);
+  const first = read(await firstSent);
   assert.deepEqual(first.header, { entry: "u1", handler: "h6", offset: 0 });
   assert.equal(first.bytes.length, CHUNK_SIZE);
   assert.equal(first.bytes[252], 1);
+  const secondSent = nextChunk(socket);
   patch([{ entry: "u1", received: CHUNK_SIZE, ref: 0, size }]);
-  await settle();
-  const second = read(socket.binary[1]);
+  const second = read(await secondSent);
+  // The second patch that asked for the first chunk sent nothing: the next chunk sent is the
+  // second, and there are two.
+  assert.equal(socket.binary.length, 2, "the same chunk is sent once");
   assert.deepEqual(second.header, { entry: "u1", handler: "h6", offset: CHUNK_SIZE });
   assert.equal(second.bytes.length, 100);
   assert.equal(second.bytes[0], CHUNK_SIZE % 251);
@@ -73,9 +86,9 @@ test("an empty file is one empty chunk, and a file the server stops listing is f
   const field = root.querySelector("input");
   field.files = [file("empty.txt", 0)];
   fire(field, "change");
+  const sent = nextChunk(socket);
   socket.receive({ type: "patch", patches: [{ id: "c", html: input([{ entry: "u1", received: 0, ref: 0, size: 0 }]) }] });
-  await settle();
-  assert.equal(read(socket.binary[0]).bytes.length, 0);
+  assert.equal(read(await sent).bytes.length, 0);
   assert.equal(live.page().uploads.files.size, 1);
   socket.receive({ type: "patch", patches: [{ id: "c", html: input([]) }] });
   assert.equal(live.page().uploads.files.size, 0);

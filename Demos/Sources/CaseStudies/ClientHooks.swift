@@ -7,6 +7,7 @@ import Foundation
 /// hook's) whose bars are picked in the browser and highlighted by an event the feature pushes.
 @Reducer
 public struct ClientHooks {
+  /// The chart's values, the picked bar, whether the chart shows, and the last copy.
   @ObservableState
   public struct State: Equatable {
     /// The chart's values.
@@ -18,9 +19,11 @@ public struct ClientHooks {
     /// How many characters the last copy put on the clipboard.
     public var copiedCharacters: Int?
 
+    /// A chart of three values, nothing picked or copied.
     public init() {}
   }
 
+  /// What the page and the hooks do.
   public enum Action: Equatable {
     case addValueButtonTapped
     case barPicked(Int)
@@ -30,13 +33,17 @@ public struct ClientHooks {
 
   /// What the chart's hook sends when a bar is picked, and what the feature pushes back.
   public struct Bar: Codable, Equatable, Sendable {
+    /// The bar's position in the chart.
     public var index: Int
+    /// The bar at `index`.
     public init(index: Int) { self.index = index }
   }
 
   /// What the copy hook sends once it copied.
   public struct Copied: Codable, Equatable, Sendable {
+    /// How many characters went to the clipboard.
     public var characters: Int
+    /// A copy of `characters` characters.
     public init(characters: Int) { self.characters = characters }
   }
 
@@ -45,8 +52,10 @@ public struct ClientHooks {
 
   @Dependency(\.pageEvents) var pageEvents
 
+  /// The feature.
   public init() {}
 
+  /// Keeps the chart's values and picked bar, and pushes the highlight for a picked bar.
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {

@@ -8,6 +8,7 @@ import Foundation
 /// files it away and reads its first line.
 @Reducer
 public struct FileUploads {
+  /// The file input's uploads and the files filed away.
   @ObservableState
   public struct State: Equatable {
     /// The file input's uploads: text or images, up to 200 kB each, three at a time.
@@ -17,25 +18,32 @@ public struct FileUploads {
     /// The files filed away, newest first.
     public var saved: [Saved] = []
 
+    /// No file chosen yet.
     public init() {}
   }
 
   /// A file the effect filed away.
   public struct Saved: Equatable, Sendable, Identifiable {
+    /// The upload entry's id.
     public var id: String
+    /// The file's name.
     public var name: String
+    /// Its size in bytes.
     public var bytes: Int
     /// A text file's first line; nothing for an image.
     public var firstLine: String?
   }
 
+  /// The uploads' actions, and a file filed away.
   public enum Action: Equatable {
     case files(UploadAction)
     case saved(Saved)
   }
 
+  /// The feature.
   public init() {}
 
+  /// Runs the uploads, and files each finished one away in an effect.
   public var body: some ReducerOf<Self> {
     Scope(state: \.files, action: \.files) { Uploads() }
     Reduce { state, action in

@@ -8,6 +8,7 @@ import Foundation
 /// place.
 @Reducer
 public struct InfiniteScroll {
+  /// How far the list got, and which rows are starred: no rows.
   @ObservableState
   public struct State: Equatable {
     /// How many rows the page was sent.
@@ -15,12 +16,14 @@ public struct InfiniteScroll {
     /// The starred rows' numbers.
     public var starred: Set<Int> = []
 
+    /// Nothing sent yet.
     public init() {}
 
     /// Whether every row was sent.
     public var isComplete: Bool { loaded >= InfiniteScroll.rowCount }
   }
 
+  /// The end of the list came into view; a row's star was tapped.
   public enum Action: Equatable {
     case loadMoreRows
     case starButtonTapped(Int)
@@ -28,7 +31,9 @@ public struct InfiniteScroll {
 
   /// A row of the list.
   public struct Row: Identifiable, Equatable, Sendable {
+    /// The row's number, from 0.
     public var id: Int
+    /// Whether the row is starred.
     public var isStarred: Bool
 
     /// The row's title, made from its number.
@@ -47,8 +52,10 @@ public struct InfiniteScroll {
 
   @Dependency(\.pageStreams) var pageStreams
 
+  /// The feature.
   public init() {}
 
+  /// Sends the next page of rows, and a starred row again.
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {

@@ -8,6 +8,7 @@ import Foundation
 /// button shows in the browser alone.
 @Reducer
 public struct KeysAndFocus {
+  /// The search, the picked person, the email and its check, the window's size and the shortcut count.
   @ObservableState
   public struct State: Equatable {
     /// What the search field holds.
@@ -27,6 +28,7 @@ public struct KeysAndFocus {
     /// How many times the page's "?" shortcut was pressed.
     public var shortcutCount = 0
 
+    /// An empty search and email.
     public init() {}
 
     /// The people whose name holds the query.
@@ -37,6 +39,7 @@ public struct KeysAndFocus {
     }
   }
 
+  /// What the page's keys, focus and window send.
   public enum Action: Equatable {
     case emailBlurred(String)
     case emailChanged(String)
@@ -53,8 +56,10 @@ public struct KeysAndFocus {
     "Grace Hopper", "Katherine Johnson", "Margaret Hamilton",
   ]
 
+  /// The feature.
   public init() {}
 
+  /// Moves the highlight, picks, checks the email on blur, and keeps the window's size.
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {

@@ -80,7 +80,17 @@ public struct PageEvents: Sendable {
 }
 
 extension PageEvents: DependencyKey {
+  /// Reports a push: outside a ``LiveStore`` there is no page.
+  ///
+  /// ```swift
+  /// @Dependency(\.pageEvents) var pageEvents
+  /// ```
   public static let liveValue = PageEvents.unset
+  /// Reports a push, as ``liveValue`` does: override it in a test to record what is pushed.
+  ///
+  /// ```swift
+  /// withDependencies { $0.pageEvents = PageEvents { name, _ in print(name) } } operation: { … }
+  /// ```
   public static let testValue = PageEvents.unset
 }
 

@@ -138,7 +138,17 @@ public struct AnyStreamRow: Sendable {
 }
 
 extension PageStreams: DependencyKey {
+  /// Reports rows sent: outside a ``LiveStore`` there is no page.
+  ///
+  /// ```swift
+  /// @Dependency(\.pageStreams) var pageStreams
+  /// ```
   public static let liveValue = PageStreams.unset
+  /// Reports rows sent, as ``liveValue`` does: override it in a test to record them.
+  ///
+  /// ```swift
+  /// withDependencies { $0.pageStreams = PageStreams { stream, _ in print(stream) } } operation: { … }
+  /// ```
   public static let testValue = PageStreams.unset
 }
 

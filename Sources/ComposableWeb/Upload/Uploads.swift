@@ -208,12 +208,27 @@ public enum UploadAction: Equatable, Sendable {
 /// }
 /// ```
 public struct Uploads: Reducer {
+  /// The uploads' state.
+  ///
+  /// ```swift
+  /// Scope(state: \.photos, action: \.photos) { Uploads() }
+  /// ```
   public typealias State = UploadState
+  /// The uploads' actions.
+  ///
+  /// ```swift
+  /// case let .photos(.finished(id, file)):
+  /// ```
   public typealias Action = UploadAction
 
   /// The reducer.
   public init() {}
 
+  /// Refuses, accepts and follows the chosen files (see ``Uploads``).
+  ///
+  /// ```swift
+  /// _ = Uploads().reduce(into: &state, action: .selected(files))
+  /// ```
   public func reduce(into state: inout UploadState, action: UploadAction) -> Effect<UploadAction> {
     switch action {
     case let .selected(files):
