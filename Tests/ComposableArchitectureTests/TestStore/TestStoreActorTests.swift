@@ -117,6 +117,11 @@ private struct Relay {
   }
 }
 
+/// How long these tests let `receive` and `finish` wait for an effect. The store's default, one
+/// second, is what a user's test gets; a full parallel test run on two cores can keep an effect's
+/// job queued for longer, and these tests are about order, not speed.
+private let patience: Duration = .seconds(30)
+
 @Suite struct TestStoreActorTests {
   @Bench
   @Test func aSentActionsChangeIsAssertedOnTheStoresActor() async {
@@ -129,6 +134,7 @@ private struct Relay {
   @Bench
   @Test func anEffectsActionIsReceivedByValueByCaseAndByPredicate() async {
     let store = TestStoreActor(initialState: Meter.State(reading: 4)) { Meter() }
+    store.timeout = patience
     await store.send(.measure)
     await store.receive(.measured(40)) { $0.note = "measured 40" }
     await store.send(.bump) { $0.reading = 5 }
@@ -145,11 +151,13 @@ private struct Relay {
   private func relayStore(
     on clock: TestClock<Duration>
   ) -> TestStoreActor<Relay.State, Relay.Action> {
-    TestStoreActor(initialState: Relay.State()) {
+    let store = TestStoreActor(initialState: Relay.State()) {
       Relay()
     } withDependencies: {
       $0.continuousClock = clock
     }
+    store.timeout = patience
+    return store
   }
 
   @Lagging
@@ -224,6 +232,7 @@ private struct Relay {
     } withDependencies: {
       $0.continuousClock = TestClock()
     }
+    cancelled.timeout = patience
     await cancelled.send(.startWatching)
     await cancelled.send(.stopWatching)
     await cancelled.finish()
@@ -241,6 +250,7 @@ private struct Relay {
   @Bench
   @Test func aNonExhaustiveStoreChecksOnlyWhatTheTestAsserts() async {
     let store = TestStoreActor(initialState: Meter.State()) { Meter() }
+    store.timeout = patience
     store.exhaustivity = .off
     await store.send(.bump)
     await store.send(.measureTwice)
@@ -251,6 +261,7 @@ private struct Relay {
   @Bench
   @Test func skippedReceivedActionsLeaveTheStateTheyMade() async {
     let store = TestStoreActor(initialState: Meter.State()) { Meter() }
+    store.timeout = patience
     await store.send(.measureTwice)
     // Shown as a known issue by the store itself.
     await store.skipReceivedActions()
@@ -260,6 +271,7 @@ private struct Relay {
   @Bench
   @Test func aFeatureThatDismissesItselfIsDismissed() async {
     let store = TestStoreActor(initialState: Meter.State()) { Meter() }
+    store.timeout = patience
     await store.send(.close)
     await store.finish()
     #expect(store.isDismissed)
@@ -272,6 +284,7 @@ private struct Relay {
     } withDependencies: {
       $0.continuousClock = TestClock()
     }
+    store.timeout = patience
     store.dependencies.continuousClock = ImmediateClock()
     await store.send(.startWatching)
     await store.finish()
