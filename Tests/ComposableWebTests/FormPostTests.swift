@@ -84,6 +84,9 @@ func buttonTallyView(_ store: LiveStoreOf<ButtonTally>) -> Node<ButtonTally.Acti
     button("Add one", send: .addOne)
     // A button that says it submits nothing is left alone.
     button("Also add one", send: .addOne, ["type": "button"])
+    // Attribute names and the type's keywords are read in any case, as browsers do.
+    button("Add one more", send: .addOne, ["Type": "BUTTON"])
+    button("Add one last", send: .addOne, ["TYPE": "Submit"])
     form(onSubmit: .reset) { submitButton("Reset") }
   }
 }
@@ -329,8 +332,9 @@ func buttonTallyView(_ store: LiveStoreOf<ButtonTally>) -> Node<ButtonTally.Acti
     var page = try await get(endpoint, "/tally")
     #expect(page.contains(#"form="c-button-0">Add one</button><form id="c-button-0" data-ocaf-button-form method="post" hidden>"#))
     #expect(page.contains(#"<input type="hidden" name="ocaf-form" value="c-button-0">"#))
-    // Only that one: not the button that submits nothing, nor the one inside a form.
-    #expect(page.components(separatedBy: #"form="c-button-"#).count == 2)
+    #expect(page.contains(#"form="c-button-1">Add one last</button>"#))
+    // Only those: not the buttons that submit nothing, nor the one inside a form.
+    #expect(page.components(separatedBy: #"form="c-button-"#).count == 3)
     for expected in ["count: 1", "count: 2"] {
       let session = try hidden("ocaf-session", in: page)
       let response = try await post(

@@ -79,6 +79,10 @@ import Testing
     #expect(JSONText.plainHandler(in: #"{"handler":"h"1"}"#) == nil)
     #expect(JSONText.plainHandler(in: #"{"handler":"h1"}x"#) == nil)
     #expect(JSONText.plainHandler(in: #"{"handler":"é"}"#) == nil)
+    #expect(JSONText.plainHandler(in: #"{"handlex":"h1"}"#) == nil)
+    for short in ["", "}", #""}"#, #"{"handler":"}"#] {
+      #expect(JSONText.plainHandler(in: short) == nil, "\(short)")
+    }
   }
 
   @Test func aMessageReadEitherWayIsTheSame() {

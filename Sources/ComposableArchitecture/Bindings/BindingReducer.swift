@@ -44,7 +44,11 @@ where State == ViewAction.State {
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    guard let bindingAction = self.toViewAction(action).flatMap(\.binding) else { return .none }
+    // A closure, not `\.binding`: a key path to a requirement of a generic type is made anew at
+    // run time on every call, which costs more than the whole binding.
+    guard let bindingAction = self.toViewAction(action).flatMap({ $0.binding }) else {
+      return .none
+    }
     bindingAction.apply(to: &state)
     return .none
   }

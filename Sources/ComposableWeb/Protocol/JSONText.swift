@@ -221,25 +221,30 @@ enum JSONText {
   /// The handler id of `{"handler":"ID"}` exactly, with an id of ASCII letters, digits, `-` and
   /// `_` (what every click sends); `nil` for any other text, which a `JSONDecoder` then reads.
   static func plainHandler(in text: String) -> String? {
-    let prefix = #"{"handler":""#.utf8
-    let suffix = #""}"#.utf8
-    let utf8 = text.utf8
-    guard utf8.count > prefix.count + suffix.count, utf8.starts(with: prefix),
-      utf8.reversed().starts(with: suffix.reversed())
-    else { return nil }
-    let start = utf8.index(utf8.startIndex, offsetBy: prefix.count)
-    let end = utf8.index(utf8.endIndex, offsetBy: -suffix.count)
-    for byte in utf8[start..<end] {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-        continue
-      default:
-        return nil
+    var text = text
+    return text.withUTF8 { bytes -> String? in
+      let prefix = plainHandlerPrefix
+      // `"}` after the id.
+      let end = bytes.count - 2
+      guard end > prefix.count, bytes[end] == UInt8(ascii: "\""), bytes[end + 1] == UInt8(ascii: "}")
+      else { return nil }
+      for index in 0..<prefix.count where bytes[index] != prefix[index] { return nil }
+      let id = UnsafeBufferPointer(rebasing: bytes[prefix.count..<end])
+      for byte in id {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+          continue
+        default:
+          return nil
+        }
       }
+      return String(decoding: id, as: UTF8.self)
     }
-    return String(text[start..<end])
   }
+
+  /// What `plainHandler(in:)` looks for before the id.
+  private static let plainHandlerPrefix = Array(#"{"handler":""#.utf8)
 }
 
 #endif  // Web

@@ -150,7 +150,9 @@ final class ComponentRenderer {
       // A disabled control sends nothing, so it gets no handler id a forged message could use.
       if !isDisabled && !context.isInsideDisabledFieldset {
         for (event, handler) in element.events {
-          if case let .streamRows(rows) = handler {
+          // Only a stream's container has the stream's event name: most events are ruled out
+          // by its length, without a look at the handler (a copy, in this generic code).
+          if event.utf8.count == Self.streamEventLength, case let .streamRows(rows) = handler {
             registerStream(rows, sendingTo: store)
             continue
           }
@@ -172,7 +174,7 @@ final class ComponentRenderer {
           }
         }
       }
-      if !element.eventOptions.isEmpty, let options = element.eventOptionsJSON {
+      if element.storedEventOptions != nil, let options = element.eventOptionsJSON {
         HTMLWriter.attribute(PageProtocol.Attribute.options.name, options, into: &output)
       }
       let isFormElement = element.tag.utf8.elementsEqual("form".utf8)
@@ -235,6 +237,9 @@ final class ComponentRenderer {
   }
 
   // MARK: Streams
+
+  /// The length of the event name under which a stream's container holds its rows.
+  private static let streamEventLength = PageProtocol.Attribute.stream.rawValue.utf8.count
 
   /// Remembers how the stream's rows are written, for the rows sent to it.
   private func registerStream<State, Action>(
@@ -372,7 +377,7 @@ final class ComponentRenderer {
     switch event {
     case "input", "change":
       let isCheckbox =
-        element.tag == "input" && Self.attribute("type", of: element)?.lowercased() == "checkbox"
+        element.tag == "input" && Self.attribute("type", of: element, is: "checkbox") == true
       if let name = forms.addField(
         named: Self.attribute("name", of: element), handlerID: handlerID, isCheckbox: isCheckbox)
       {
@@ -382,7 +387,7 @@ final class ComponentRenderer {
       // A button submits its form unless it says otherwise; one with a name of its own posts
       // that, and is left alone.
       guard element.tag == "button",
-        (Self.attribute("type", of: element)?.lowercased() ?? "submit") == "submit",
+        Self.attribute("type", of: element, is: "submit") ?? true,
         Self.attribute("name", of: element) == nil,
         let position = forms.addButton(handlerID: handlerID)
       else { return nil }
@@ -407,7 +412,7 @@ final class ComponentRenderer {
     into output: inout [UInt8]
   ) -> String? {
     guard element.tag == "button",
-      (Self.attribute("type", of: element)?.lowercased() ?? "submit") == "submit",
+      Self.attribute("type", of: element, is: "submit") ?? true,
       Self.attribute("form", of: element) == nil
     else { return nil }
     let key = context.componentID + "-button-" + String(context.buttonFormCount)
@@ -450,12 +455,20 @@ final class ComponentRenderer {
 
   /// The value of an element's attribute `name` (lowercase), if it has one.
   private static func attribute<Action>(_ name: String, of element: HTMLElement<Action>) -> String? {
-    element.attributes.first { $0.name.lowercased() == name }?.value
+    element.attributes.first { HTMLWriter.equalsIgnoringASCIICase($0.name, name) }?.value
+  }
+
+  /// Whether the element's attribute `name` is `value` (lower case), in any ASCII case; `nil`
+  /// when it has none.
+  private static func attribute<Action>(
+    _ name: String, of element: HTMLElement<Action>, is value: String
+  ) -> Bool? {
+    attribute(name, of: element).map { HTMLWriter.equalsIgnoringASCIICase($0, value) }
   }
 
   /// Whether an attribute's name is `disabled`, in any case.
   private static func isDisabledAttribute(_ name: String) -> Bool {
-    name.utf8.count == 8 && name.lowercased() == "disabled"
+    HTMLWriter.equalsIgnoringASCIICase(name, "disabled")
   }
 
   /// Unmounts a component and its children, retiring their handler ids.

@@ -47,7 +47,13 @@ public struct HTMLElement<Action> {
   /// ```swift
   /// element.eventOptions["input", default: PageEventOptions()].debounce = .milliseconds(300)
   /// ```
-  public var eventOptions: [String: PageEventOptions] = [:]
+  public var eventOptions: [String: PageEventOptions] {
+    get { storedEventOptions ?? [:] }
+    set { storedEventOptions = newValue.isEmpty ? nil : newValue }
+  }
+  /// ``eventOptions``, `nil` when empty: most elements have none, and one made with an empty
+  /// dictionary would pay to make it.
+  private(set) var storedEventOptions: [String: PageEventOptions]?
 
   /// Creates an element.
   ///

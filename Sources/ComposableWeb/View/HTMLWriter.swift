@@ -9,14 +9,41 @@ import IssueReporting
 enum HTMLWriter {
   /// Whether `tag` names an element that has no closing tag.
   ///
-  /// A `switch` rather than a `Set`: tag names are small strings, which compare without hashing.
+  /// Its length and first byte rule out nearly every other tag before a single comparison: a
+  /// `switch` over the names would compare each one in turn, and every tag is looked up.
   static func isVoidElement(_ tag: String) -> Bool {
-    switch tag {
-    case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-      "track", "wbr":
-      true
-    default:
-      false
+    let utf8 = tag.utf8
+    switch (utf8.count, utf8.first) {
+    case (2, UInt8(ascii: "b")): return tag == "br"
+    case (2, UInt8(ascii: "h")): return tag == "hr"
+    case (3, UInt8(ascii: "c")): return tag == "col"
+    case (3, UInt8(ascii: "i")): return tag == "img"
+    case (3, UInt8(ascii: "w")): return tag == "wbr"
+    case (4, UInt8(ascii: "a")): return tag == "area"
+    case (4, UInt8(ascii: "b")): return tag == "base"
+    case (4, UInt8(ascii: "l")): return tag == "link"
+    case (4, UInt8(ascii: "m")): return tag == "meta"
+    case (5, UInt8(ascii: "e")): return tag == "embed"
+    case (5, UInt8(ascii: "i")): return tag == "input"
+    case (5, UInt8(ascii: "t")): return tag == "track"
+    case (6, UInt8(ascii: "s")): return tag == "source"
+    default: return false
+    }
+  }
+
+  /// Whether `name` is `lowercase` (ASCII, in lower case) but for the case of its ASCII
+  /// letters, as HTML compares attribute names and keyword values such as a `type`.
+  ///
+  /// ```swift
+  /// HTMLWriter.equalsIgnoringASCIICase("TYPE", "type")   // true
+  /// ```
+  static func equalsIgnoringASCIICase(_ name: String, _ lowercase: String) -> Bool {
+    let lowercase = lowercase.utf8
+    let utf8 = name.utf8
+    guard utf8.count == lowercase.count else { return false }
+    return utf8.elementsEqual(lowercase) { byte, expected in
+      byte == expected
+        || (byte | 0x20 == expected && expected >= UInt8(ascii: "a") && expected <= UInt8(ascii: "z"))
     }
   }
 
