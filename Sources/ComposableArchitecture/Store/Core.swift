@@ -61,4 +61,7 @@ protocol RootCoreProtocol: AnyObject {
   /// no shared value changed (`SharedValueChanges`): a `@Shared` value in the state changes
   /// without a pass.
   var stateVersion: UInt { get }
+  /// The bodies (and kept objects) its dependencies carry to its reducers; `nil` for a root
+  /// whose reducer sets its own dependencies (a test store's).
+  var storeBodies: StoreBodies? { get }
 }

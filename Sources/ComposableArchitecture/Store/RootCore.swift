@@ -155,6 +155,7 @@ final class RootCore<Root: Reducer>: Core, RootCoreProtocol, @unchecked Sendable
 
   @usableFromInline
   var root: any RootCoreProtocol { self }
+  @usableFromInline var storeBodies: StoreBodies? { self.dependencies?.storeBodies }
   @usableFromInline
   var isRootSending: Bool { self.isSending }
   @usableFromInline

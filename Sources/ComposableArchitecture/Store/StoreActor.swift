@@ -161,6 +161,25 @@ public actor StoreActor<State, Action>: Observable, Perceptible {
   }
 }
 
+// MARK: - Objects the store keeps for its features
+
+extension StoreActor {
+  /// Keeps `object` with this store, for its reducers and effects to find by its type with
+  /// `DependencyValues.storeObject(_:)`, in every scope of the store: how a library gives a
+  /// store's features something of the store's own without adding to every store's
+  /// dependencies. (A ComposableWeb session has its store keep what the feature's effects push
+  /// to its page.) A store whose reducer sets its own dependencies keeps nothing.
+  ///
+  /// ```swift
+  /// let store = StoreActor(initialState: Feature.State()) { Feature() }
+  /// store.keep(tracker)   // effects: DependencyValues._current.storeObject(Tracker.self)
+  /// ```
+  @usableFromInline
+  package nonisolated func keep<T: AnyObject & Sendable>(_ object: T) {
+    self.core.root.storeBodies?.keep(object)
+  }
+}
+
 // MARK: - On the store's actor, unchecked
 
 extension StoreActor {

@@ -107,6 +107,20 @@ final class StoreBodies: Sendable {
   }
 }
 
+extension StoreBodies {
+  /// The object of type `T` the store keeps (see ``keep(_:)``), if it keeps one.
+  func object<T: AnyObject>(_ type: T.Type) -> T? {
+    self.bodies.withLock { $0[ObjectIdentifier(type)] } as? T
+  }
+
+  /// Keeps `object` for the store's reducers and effects to find by its type, replacing one of
+  /// that type. (Bodies are kept under the types of reducers without stored properties, which
+  /// are never classes, so the two never share a key.)
+  func keep<T: AnyObject>(_ object: T) {
+    self.bodies.withLock { $0[ObjectIdentifier(T.self)] = object }
+  }
+}
+
 private enum StoreBodiesKey: DependencyKey {
   static let liveValue: StoreBodies? = nil
   static let testValue: StoreBodies? = nil
@@ -118,5 +132,17 @@ extension DependencyValues {
   var storeBodies: StoreBodies? {
     get { self[StoreBodiesKey.self] }
     set { self[StoreBodiesKey.self] = newValue }
+  }
+
+  /// The object of type `T` that the running store keeps for its features (see
+  /// `StoreActor.keep(_:)`): one per root store, seen by every scope of it and every effect it
+  /// starts, for the cost of no entry of its own in each store's dependencies. `nil` outside a
+  /// store, in a test store, or when the store keeps none.
+  ///
+  /// ```swift
+  /// guard let tracker = DependencyValues._current.storeObject(Tracker.self) else { return }
+  /// ```
+  package func storeObject<T: AnyObject>(_ type: T.Type) -> T? {
+    self.storeBodies?.object(type)
   }
 }

@@ -77,8 +77,6 @@ public final class LiveSession {
   /// page (patches), and what it admits of the page's messages (limits).
   let changes: ChangeTracker
   let renderer: ComponentRenderer
-  /// The events the feature's effects push to the page (see ``PageEvents``).
-  let pageEvents: PageEventSink
   /// The files the page is sending (see ``fileInput(_:_:)``).
   lazy var uploads = UploadReceiver()
   private var assembly: PatchAssembly
@@ -130,9 +128,10 @@ public final class LiveSession {
       replacedHandlerGrace: replacedHandlerGrace,
       limits: limits,
       logger: logger,
-      pageEvents: store.pageEventSink,
       isolation: isolation
     )
+    // The feature's `pageEvents` and `pageStreams` reach this session (see `ChangeTracker`).
+    store.storeActor.keep(changes)
   }
 
   /// A session of a feature's page: its route, if any, follows `location` (a deep link's), and
@@ -148,15 +147,17 @@ public final class LiveSession {
       id: id,
       root: Component(
         key: nil, identity: nil, body: { StoreNodes(nodes: view(store), store: store) }),
-      replacedHandlerGrace: .seconds(5), limits: limits, logger: logger,
-      pageEvents: store.pageEventSink, isolation: isolation)
+      replacedHandlerGrace: .seconds(5), limits: limits, logger: logger, isolation: isolation)
+    // The feature's `pageEvents` and `pageStreams` reach this session (see `ChangeTracker`),
+    // from its first action on.
+    store.storeActor.keep(changes)
     if let route { follow(route, of: store, startingAt: location) }
     if let appearAction { _ = store.send(appearAction()) }
   }
 
   init(
     id: String, root: Component, replacedHandlerGrace: Duration, limits: LiveLimits,
-    logger: Logger, pageEvents: PageEventSink?, isolation: isolated any Actor
+    logger: Logger, isolation: isolated any Actor
   ) {
     self.id = id
     let logName = "#" + String(Self.sessionCount.withLock { count in
@@ -168,17 +169,12 @@ public final class LiveSession {
     self.logger = logger
     let reference = SessionReference()
     self.reference = reference
-    // A change schedules a flush on the session's actor, from whichever thread made it.
+    // A change, or an event pushed to the page, schedules a flush on the session's actor, from
+    // whichever thread made it.
     let changes = ChangeTracker(scheduleFlush: { [isolation] in
       Task { await reference.flushToPage(on: isolation) }
     })
     self.changes = changes
-    // The store's sink, whose feature pushes to it; a store of another kind pushes nowhere.
-    let pageEvents = pageEvents ?? PageEventSink()
-    self.pageEvents = pageEvents
-    pageEvents.connect { [isolation] in
-      Task { await reference.flushToPage(on: isolation) }
-    }
     self.renderer = ComponentRenderer(
       changes: changes, handlers: HandlerTable(grace: replacedHandlerGrace), logger: logger,
       logName: logName)
@@ -316,7 +312,7 @@ public final class LiveSession {
       // The state did not take the page's value as sent: tell the page what it holds.
       assembly.correct(handler: handlerID, value: value)
     }
-    if changed || assembly.hasPendingReplies || pageEvents.hasPending { flushToPage() }
+    if changed || assembly.hasPendingReplies { flushToPage() }
   }
 
   /// Logs and ignores a binary frame whose bytes the adapter did not keep.
@@ -400,9 +396,10 @@ public final class LiveSession {
     }
     pageNavigated = false
     renderer.forms.beginPass()
+    let pushed = changes.takePushed()
     return assembly.message(
-      changed: changed, location: newLocation, events: pageEvents.take(),
-      streams: pageEvents.takeStreams(), renderer: renderer)
+      changed: changed, location: newLocation, events: pushed.events, streams: pushed.streams,
+      renderer: renderer)
   }
 
   /// The ids of the handlers the current page may send.

@@ -24,10 +24,6 @@
 public final class LiveStore<State, Action> {
   /// The store, as code elsewhere reaches it: with `await`.
   public let storeActor: StoreActor<State, Action>
-  /// Where the feature's page events go until a session connects to them (see ``PageEvents``);
-  /// `nil` for a scoped store.
-  @usableFromInline
-  package var pageEventSink: PageEventSink?
   /// For the store of a navigation stack's path, made by `stack(state:action:)`: the store of
   /// the element with an ID, scoped from the feature that holds the stack (a stack's state is not
   /// observable state, so its elements can't be scoped from the path's store).
@@ -55,9 +51,6 @@ public final class LiveStore<State, Action> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    // The feature's `pageEvents` reach the session that shows the store (see `PageEvents`).
-    let sink = PageEventSink()
-    let prepareDependencies = sink.dependencies(prepareDependencies)
     if isolation != nil {
       self.init(
         StoreActor(
@@ -82,7 +75,6 @@ public final class LiveStore<State, Action> {
           initialState: initialState(), isolation: nil, reducer: reducer,
           withDependencies: prepareDependencies))
     }
-    self.pageEventSink = sink
   }
 
   /// The store, for a use on its actor, which is the caller's: checked in debug builds, where

@@ -103,89 +103,11 @@ extension DependencyValues {
   public var pageEvents: PageEvents {
     get {
       let events = self[PageEvents.self]
-      guard events.isDefault, let sink = self[LivePageSinkKey.self] else { return events }
-      return PageEvents { name, payload in sink.push(name: name, payload: payload) }
+      guard events.isDefault, let tracker = storeObject(ChangeTracker.self) else { return events }
+      return PageEvents { name, payload in tracker.push(name: name, payload: payload) }
     }
     set { self[PageEvents.self] = newValue }
   }
 }
 
-/// The sink of the ``LiveStore`` whose feature runs: its `pageEvents` and `pageStreams` reach it
-/// unless they were set otherwise (one entry in a store's dependencies for both).
-enum LivePageSinkKey: DependencyKey {
-  static let liveValue: PageEventSink? = nil
-  static let testValue: PageEventSink? = nil
-}
-
-/// The events pushed to a session's page and not yet sent, from whichever thread pushed them:
-/// the next patch carries them (see ``PatchAssembly``).
-///
-/// A ``LiveStore`` makes one and gives its feature's `pageEvents` to it (``dependencies(_:)``);
-/// the session that shows the store connects to it, and events pushed before are kept for it.
-@usableFromInline
-package final class PageEventSink: Sendable {
-  /// What waits to be sent, and how to ask the session for a flush (set once the session
-  /// exists): one lock for all of it, since a session keeps one sink for as long as it lives.
-  private struct Contents {
-    var events: [(name: String, payload: String)] = []
-    var streams: [(name: String, operation: StreamOperation)] = []
-    var scheduleFlush: (@Sendable () -> Void)?
-  }
-  private let contents = Locked(Contents())
-
-  @usableFromInline
-  package init() {}
-
-  /// The dependencies a store of this sink is made with: its `pageEvents` pushes here, unless
-  /// they were set otherwise (by an outer `withDependencies`, or by `prepare`, which runs after).
-  @usableFromInline
-  package func dependencies(
-    _ prepare: ((inout DependencyValues) -> Void)?
-  ) -> (inout DependencyValues) -> Void {
-    { values in
-      values[LivePageSinkKey.self] = self
-      prepare?(&values)
-    }
-  }
-
-  /// Connects the sink to its session's flush.
-  func connect(_ flush: @escaping @Sendable () -> Void) {
-    contents.withLock { $0.scheduleFlush = flush }
-  }
-
-  /// Queues an event for the page, and asks for a flush.
-  func push(name: String, payload: String) {
-    contents.withLock {
-      $0.events.append((name, payload))
-      return $0.scheduleFlush
-    }?()
-  }
-
-  /// Queues a stream's operation for the page, and asks for a flush.
-  func push(stream name: String, _ operation: StreamOperation) {
-    contents.withLock {
-      $0.streams.append((name, operation))
-      return $0.scheduleFlush
-    }?()
-  }
-
-  /// The stream operations waiting, oldest first; they are then gone.
-  func takeStreams() -> [(name: String, operation: StreamOperation)] {
-    contents.withLock { contents in
-      defer { contents.streams = [] }
-      return contents.streams
-    }
-  }
-
-  /// Whether events or stream operations wait to be sent.
-  var hasPending: Bool { contents.withLock { !$0.events.isEmpty || !$0.streams.isEmpty } }
-
-  /// The events waiting, oldest first; they are then gone.
-  func take() -> [(name: String, payload: String)] {
-    contents.withLock { contents in
-      defer { contents.events = [] }
-      return contents.events
-    }
-  }
-}
 #endif  // Web

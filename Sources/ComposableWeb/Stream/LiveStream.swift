@@ -161,8 +161,8 @@ extension DependencyValues {
   public var pageStreams: PageStreams {
     get {
       let streams = self[PageStreams.self]
-      guard streams.isDefault, let sink = self[LivePageSinkKey.self] else { return streams }
-      return PageStreams { stream, operation in sink.push(stream: stream, operation) }
+      guard streams.isDefault, let tracker = storeObject(ChangeTracker.self) else { return streams }
+      return PageStreams { stream, operation in tracker.push(stream: stream, operation) }
     }
     set { self[PageStreams.self] = newValue }
   }
