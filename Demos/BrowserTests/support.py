@@ -22,7 +22,7 @@ import unittest
 import uuid
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -144,6 +144,25 @@ SOCKET_HOOK = r"""
 
 # The newest socket of the page, in a script.
 LATEST_SOCKET = "window.__sockets[window.__sockets.length - 1]"
+
+
+def wait_across_documents(browser, condition, timeout=10):
+    """Waits until `condition()` is true. An element found by one poll may be gone by the time it
+    is read (a patch replaced it, or the page without JavaScript loaded a new document): that
+    poll counts as not yet. Chromium reports the second case as stale or, when the new document
+    came between finding and reading, as a node that "does not belong to the document"."""
+
+    def poll(_):
+        try:
+            return condition()
+        except StaleElementReferenceException:
+            return False
+        except WebDriverException as error:
+            if "does not belong to the document" in (error.msg or ""):
+                return False
+            raise
+
+    return WebDriverWait(browser, timeout, poll_frequency=0.05).until(poll)
 
 
 def start_browser(width=1000, height=800, javascript=True):
@@ -502,12 +521,7 @@ class TodoListsBrowsing:
             self.wait_live(browser)
 
     def wait(self, browser, condition, timeout=10):
-        # An element found by one poll may be gone by the time it is read (a patch replaced it, or
-        # the page without JavaScript loaded a new document): that poll counts as not yet.
-        stale = (StaleElementReferenceException,)
-        return WebDriverWait(
-            browser, timeout, poll_frequency=0.05, ignored_exceptions=stale
-        ).until(lambda _: condition())
+        return wait_across_documents(browser, condition, timeout)
 
     def wait_live(self, browser):
         self.wait(browser, lambda: browser.find_element(By.ID, "ocaf-root").get_attribute("aria-busy") == "false")

@@ -9,11 +9,10 @@ import re
 import unittest
 import urllib.request
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from support import BrowserTestCase, start_browser
+from support import BrowserTestCase, start_browser, wait_across_documents
 
 
 def fetch(url):
@@ -63,20 +62,21 @@ class FirstRenderOverHTTP(BrowserTestCase):
         age.send_keys("36")
         Select(browser.find_element(By.ID, "theme")).select_by_visible_text("Dark")
         browser.find_element(By.XPATH, "//button[text()='Save']").click()
-        # (Elements of the page being left go stale while the next one loads.)
-        wait = WebDriverWait(
-            browser, 10, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
-        )
         # The session applied the fields as the reducer does (the name cut to 16 characters)
         # and submitted the form.
-        summary = wait.until(lambda _: browser.find_elements(By.CSS_SELECTOR, ".summary"))[0].text
+        # (Elements of the page being left go stale while the next one loads.)
+        summary = wait_across_documents(
+            browser, lambda: [element.text for element in browser.find_elements(By.CSS_SELECTOR, ".summary")]
+        )[0]
         self.assertTrue(summary.startswith("Ada Lovelace, Co, 36, Dark,"), summary)
         self.assertIn("newsletter on", summary)
         self.assertEqual(browser.find_element(By.ID, "display-name").get_attribute("value"), "Ada Lovelace, Co")
         # The stepper's + posts the form too, and runs instead of Save: the same session keeps
         # what was saved.
         browser.find_element(By.CSS_SELECTOR, "button[aria-label=Increment]").click()
-        wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, ".stepper-value").text == "4")
+        wait_across_documents(
+            browser, lambda: browser.find_element(By.CSS_SELECTOR, ".stepper-value").text == "4"
+        )
         self.assertIn("3 stars", browser.find_element(By.CSS_SELECTOR, ".summary").text)
         self.assertTrue(browser.find_element(By.ID, "newsletter").is_selected())
 
@@ -84,14 +84,15 @@ class FirstRenderOverHTTP(BrowserTestCase):
         browser = start_browser(javascript=False)
         self.addCleanup(browser.quit)
         browser.get(self.base + "/counter")
-        wait = WebDriverWait(
-            browser, 10, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
-        )
         for count in ("1", "2"):
             browser.find_element(By.CSS_SELECTOR, "button[aria-label=Increment]").click()
-            wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, ".count").text == count)
+            wait_across_documents(
+                browser, lambda: browser.find_element(By.CSS_SELECTOR, ".count").text == count
+            )
         browser.find_element(By.CSS_SELECTOR, "button[aria-label=Decrement]").click()
-        wait.until(lambda _: browser.find_element(By.CSS_SELECTOR, ".count").text == "1")
+        wait_across_documents(
+            browser, lambda: browser.find_element(By.CSS_SELECTOR, ".count").text == "1"
+        )
         # The page stays the counter's, and the buttons' forms show nothing.
         self.assertEqual(browser.title, "Counter")
         self.assertEqual(
