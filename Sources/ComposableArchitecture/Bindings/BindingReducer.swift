@@ -43,6 +43,12 @@ where State == ViewAction.State {
     self.toViewAction = toViewAction
   }
 
+  /// Applies `action`'s binding action to `state`, when the action is one; any other action
+  /// leaves the state alone. Runs no effect.
+  ///
+  /// ```swift
+  /// _ = BindingReducer().reduce(into: &state, action: .binding(.set(\.name, "Ada")))
+  /// ```
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     // A closure, not `\.binding`: a key path to a requirement of a generic type is made anew at
     // run time on every call, which costs more than the whole binding.
